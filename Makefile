@@ -1,0 +1,38 @@
+# The two commands a new user needs: `make demo` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+TSTAMP := $(VENV)/.installed-test
+
+.PHONY: demo test lint bench clean system-deps
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(TSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/sheetsmith render --out out
+
+# Debian packages the tests need; installed when root, otherwise the exact command is printed.
+system-deps:
+	@sh scripts/system-deps.sh
+
+test: $(TSTAMP) system-deps
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+	$(BIN)/python -m pytest
+
+bench: $(TSTAMP)
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) out build dist src/*.egg-info .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,3 @@
+from sheetsmith.cli import main
+
+main()

@@ -1,0 +1,59 @@
+"""Game definitions: TOML in, a frozen typed model out, every problem reported at once."""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from pathlib import Path
+from typing import Any
+
+from sheetsmith.definition.reader import Context, suggest
+from sheetsmith.definition.tomlfile import read_toml
+from sheetsmith.errors import DefinitionError, Problem
+
+GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
+
+# ruleset id -> module with `parse(root: Node) -> model`; imported only when used
+RULESETS = {
+    "my-corner-of-the-sky": "sheetsmith.definition.sky",
+}
+
+
+def bundled_games() -> tuple[str, ...]:
+    return tuple(sorted(p.parent.name for p in GAMES_DIR.glob("*/game.toml")))
+
+
+def locate(name_or_path: str) -> Path:
+    """The definition file for a bundled game name or a path to a user's TOML file."""
+    if name_or_path in bundled_games():
+        return GAMES_DIR / name_or_path / "game.toml"
+    path = Path(name_or_path)
+    if path.suffix == ".toml" or path.exists():
+        return path
+    games = bundled_games()
+    raise DefinitionError([Problem(
+        f"no bundled game or definition file called {name_or_path!r}{suggest(name_or_path, games)}"
+        f"; bundled games: {', '.join(games)}"
+    )])
+
+
+@functools.cache
+def load(name_or_path: str) -> Any:
+    """Load a bundled game by name, or a definition file by path (cached per process)."""
+    path = locate(name_or_path)
+    return load_file(path, str(path) if path.is_relative_to(GAMES_DIR) else name_or_path)
+
+
+def load_file(path: Path, name: str | None = None) -> Any:
+    doc = read_toml(path, name)
+    if isinstance(doc, Problem):
+        raise DefinitionError([doc])
+    ctx = Context(doc)
+    root = ctx.root()
+    ruleset = root["game"]["ruleset"].str(choices=tuple(RULESETS))
+    if ruleset is None:
+        raise DefinitionError(ctx.problems)
+    model = importlib.import_module(RULESETS[ruleset]).parse(root)
+    if ctx.problems:
+        raise DefinitionError(ctx.problems)
+    return model

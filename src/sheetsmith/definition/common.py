@@ -1,0 +1,68 @@
+"""The parts every game definition shares: its identity and its printable components."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheetsmith.definition.reader import Node
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    id: str
+    ruleset: str
+    title: str
+    designer: str = ""
+    version: str = ""
+    players: str = ""
+    time: str = ""
+    ages: str = ""
+    needs: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Component:
+    name: str
+    description: str
+
+
+INFO_KEYS = ("id", "ruleset", "title", "designer", "version", "players", "time", "ages", "needs")
+
+
+def parse_info(node: Node) -> GameInfo:
+    node.only(*INFO_KEYS)
+    return GameInfo(
+        id=node["id"].str() or "?",
+        ruleset=node["ruleset"].str() or "?",
+        title=node["title"].str() or "?",
+        **{key: node[key].str("") or "" for key in INFO_KEYS[3:]},
+    )
+
+
+def parse_components(node: Node, known: tuple[str, ...]) -> tuple[Component, ...]:
+    """The `[[components]]` list; each name must be one this ruleset can draw."""
+    components = []
+    seen: set[str] = set()
+    for item in node.list():
+        item.only("name", "description")
+        name = item["name"].str(choices=known)
+        if name is None:
+            continue
+        if name in seen:
+            item["name"].fail(f"component {name!r} is listed twice")
+        seen.add(name)
+        components.append(Component(name, item["description"].str("") or ""))
+    if not components and not node.missing:
+        node.fail("lists no components")
+    return tuple(components)
+
+
+def unique_ids(nodes: list[Node], what: str) -> None:
+    """Record a problem for each repeated `id` among `nodes`."""
+    seen: set[str] = set()
+    for node in nodes:
+        value = node["id"].value
+        if isinstance(value, str):
+            if value in seen:
+                node["id"].fail(f"{what} id {value!r} is used twice")
+            seen.add(value)

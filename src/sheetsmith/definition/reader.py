@@ -1,0 +1,149 @@
+"""Typed, located access to parsed TOML that records problems instead of raising.
+
+Parsers walk the raw data through `Node`s. A node that is missing or of the wrong
+type records a problem (with its key path and line) and yields `None`, so one pass
+over a file finds every problem; the parser raises once at the end with all of them.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from typing import Any
+
+from sheetsmith.errors import Problem
+from sheetsmith.definition.tomlfile import TomlDocument
+
+_MISSING = object()
+
+_TYPE_NAMES = {
+    str: "a string",
+    int: "an integer",
+    float: "a number",
+    bool: "true or false",
+    list: "an array",
+    dict: "a table",
+}
+
+
+def describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def suggest(word: str, choices: list[str] | tuple[str, ...]) -> str:
+    """' (did you mean "x"?)' for the closest choice, or ''."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f' (did you mean "{close[0]}"?)' if close else ""
+
+
+class Context:
+    """The problems found so far in one document."""
+
+    def __init__(self, doc: TomlDocument) -> None:
+        self.doc = doc
+        self.problems: list[Problem] = []
+
+    def fail(self, path: tuple[str | int, ...], message: str) -> None:
+        self.problems.append(self.doc.problem(path, message))
+
+    def root(self) -> Node:
+        return Node(self.doc.data, (), self)
+
+
+class Node:
+    """One value in the document, with its key path."""
+
+    __slots__ = ("ctx", "path", "value")
+
+    def __init__(self, value: Any, path: tuple[str | int, ...], ctx: Context) -> None:
+        self.value = value
+        self.path = path
+        self.ctx = ctx
+
+    @property
+    def missing(self) -> bool:
+        return self.value is _MISSING
+
+    def fail(self, message: str) -> None:
+        self.ctx.fail(self.path, message)
+
+    def __getitem__(self, key: str) -> Node:
+        if isinstance(self.value, dict) and key in self.value:
+            return Node(self.value[key], (*self.path, key), self.ctx)
+        return Node(_MISSING, (*self.path, key), self.ctx)
+
+    def _typed(self, kind: type, default: Any) -> Any:
+        if self.value is _MISSING:
+            if default is _MISSING:
+                self.fail(f"required, expected {_TYPE_NAMES[kind]}")
+            return None if default is _MISSING else default
+        ok = isinstance(self.value, kind) and not (kind is int and isinstance(self.value, bool))
+        if kind is float and isinstance(self.value, int) and not isinstance(self.value, bool):
+            return float(self.value)
+        if not ok:
+            self.fail(f"expected {_TYPE_NAMES[kind]}, got {describe(self.value)}")
+            return None
+        return self.value
+
+    def str(self, default: Any = _MISSING, *, choices: tuple[str, ...] = ()) -> str | None:
+        value = self._typed(str, default)
+        if value is not None and choices and value not in choices:
+            options = ", ".join(choices)
+            self.fail(f"expected one of {options}, got {value!r}{suggest(value, choices)}")
+            return None
+        return value
+
+    def int(self, default: Any = _MISSING, *, low: int | None = None,
+            high: int | None = None) -> int | None:
+        value = self._typed(int, default)
+        if value is None or self.value is _MISSING:
+            return value
+        if (low is not None and value < low) or (high is not None and value > high):
+            span = f"{low}..{high}" if low is not None and high is not None else (
+                f">= {low}" if low is not None else f"<= {high}")
+            self.fail(f"expected an integer {span}, got {value}")
+            return None
+        return value
+
+    def float(self, default: Any = _MISSING, *, low: float | None = None) -> float | None:
+        value = self._typed(float, default)
+        if value is not None and low is not None and value < low:
+            self.fail(f"expected a number >= {low}, got {value}")
+            return None
+        return value
+
+    def bool(self, default: Any = _MISSING) -> bool | None:
+        return self._typed(bool, default)
+
+    def list(self, default: Any = _MISSING) -> list[Node]:
+        value = self._typed(list, default)
+        if value is None:
+            return []
+        return [Node(item, (*self.path, i), self.ctx) for i, item in enumerate(value)]
+
+    def table(self, default: Any = _MISSING) -> dict[str, Node]:
+        value = self._typed(dict, default)
+        if value is None:
+            return {}
+        return {key: Node(item, (*self.path, key), self.ctx) for key, item in value.items()}
+
+    def str_list(self, default: Any = _MISSING) -> tuple[str, ...]:
+        return tuple(s for item in self.list(default) if (s := item.str()) is not None)
+
+    def only(self, *allowed: str) -> None:
+        """Record a problem for every key of this table that is not in `allowed`."""
+        if not isinstance(self.value, dict):
+            return
+        for key in self.value:
+            if key not in allowed:
+                self.ctx.fail((*self.path, key), f"unknown key{suggest(key, allowed)}")
+
+    def __iter__(self) -> Iterator[Node]:
+        return iter(self.list())
