@@ -1,0 +1,34 @@
+"""What a render was asked to do and what it wrote: plain data, shared by CLI and renderers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+PAPERS = ("letter", "a4")
+
+
+@dataclass(frozen=True, slots=True)
+class RenderOptions:
+    paper: str = "letter"
+    components: tuple[str, ...] = ()  # empty: every component of the game
+    seed: int | None = None
+    base_url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedFile:
+    game: str
+    component: str
+    count: int  # how many items (pages, cards, tiles) the file holds
+    pages: int
+    path: Path
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "game": self.game,
+            "component": self.component,
+            "count": self.count,
+            "pages": self.pages,
+            "file": str(self.path),
+        }
