@@ -31,10 +31,14 @@ def locate(name_or_path: str) -> Path:
     if path.suffix == ".toml" or path.exists():
         return path
     games = bundled_games()
-    raise DefinitionError([Problem(
-        f"no bundled game or definition file called {name_or_path!r}{suggest(name_or_path, games)}"
-        f"; bundled games: {', '.join(games)}"
-    )])
+    raise DefinitionError(
+        [
+            Problem(
+                f"no bundled game or definition file called {name_or_path!r}{suggest(name_or_path, games)}"
+                f"; bundled games: {', '.join(games)}"
+            )
+        ]
+    )
 
 
 @functools.cache

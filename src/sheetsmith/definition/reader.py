@@ -11,8 +11,8 @@ import difflib
 from collections.abc import Iterator
 from typing import Any
 
-from sheetsmith.errors import Problem
 from sheetsmith.definition.tomlfile import TomlDocument
+from sheetsmith.errors import Problem
 
 _MISSING = object()
 
@@ -50,8 +50,11 @@ class Context:
         self.doc = doc
         self.problems: list[Problem] = []
 
-    def fail(self, path: tuple[str | int, ...], message: str) -> None:
-        self.problems.append(self.doc.problem(path, message))
+    def fail(self, path: tuple[str | int, ...], message: str, line: int | None = None) -> None:
+        problem = self.doc.problem(path, message)
+        if line is not None:
+            problem = Problem(problem.message, problem.file, problem.key, line)
+        self.problems.append(problem)
 
     def root(self) -> Node:
         return Node(self.doc.data, (), self)
@@ -71,8 +74,21 @@ class Node:
     def missing(self) -> bool:
         return self.value is _MISSING
 
-    def fail(self, message: str) -> None:
-        self.ctx.fail(self.path, message)
+    def fail(self, message: str, line: int | None = None) -> None:
+        self.ctx.fail(self.path, message, line)
+
+    def value_line(self, index: int) -> int | None:
+        """The file line of line `index` of this node's multi-line string value."""
+        start = self.ctx.doc.keys.line_of(self.path)
+        if start is None:
+            return None
+        text_lines = self.ctx.doc.text.splitlines()
+        opener = text_lines[start - 1].rstrip() if start <= len(text_lines) else ""
+        if '"' * 3 not in opener and "'" * 3 not in opener:
+            return start  # a one-line string: its "\n" escapes are not file lines
+        # TOML drops a newline right after the opening quotes: the value starts below.
+        first = start + 1 if opener.endswith(('"' * 3, "'" * 3)) else start
+        return first + index
 
     def __getitem__(self, key: str) -> Node:
         if isinstance(self.value, dict) and key in self.value:
@@ -100,14 +116,18 @@ class Node:
             return None
         return value
 
-    def int(self, default: Any = _MISSING, *, low: int | None = None,
-            high: int | None = None) -> int | None:
+    def int(
+        self, default: Any = _MISSING, *, low: int | None = None, high: int | None = None
+    ) -> int | None:
         value = self._typed(int, default)
         if value is None or self.value is _MISSING:
             return value
         if (low is not None and value < low) or (high is not None and value > high):
-            span = f"{low}..{high}" if low is not None and high is not None else (
-                f">= {low}" if low is not None else f"<= {high}")
+            span = (
+                f"{low}..{high}"
+                if low is not None and high is not None
+                else (f">= {low}" if low is not None else f"<= {high}")
+            )
             self.fail(f"expected an integer {span}, got {value}")
             return None
         return value

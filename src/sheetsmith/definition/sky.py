@@ -146,7 +146,9 @@ def _star_map(node: Node) -> StarMap:
     node.only("size", "stars")
     size = node["size"].int(low=3, high=41) or 11
     if size % 2 == 0:
-        node["size"].fail(f"expected an odd number of points (major points at both ends), got {size}")
+        node["size"].fail(
+            f"expected an odd number of points (major points at both ends), got {size}"
+        )
     stars: set[tuple[int, int]] = set()
     for item in node["stars"].list():
         pair = item.list()
@@ -188,12 +190,14 @@ def _articles(node: Node) -> tuple[Article, ...]:
         cost = parse_boxes(item["cost"])
         if not cost:
             item["cost"].fail("an article needs at least one cost box")
-        articles.append(Article(
-            id=item["id"].str() or f"week-{week}",
-            week=week,
-            cost=cost,
-            reward=item["reward"].int(low=0, high=99) or 0,
-        ))
+        articles.append(
+            Article(
+                id=item["id"].str() or f"week-{week}",
+                week=week,
+                cost=cost,
+                reward=item["reward"].int(low=0, high=99) or 0,
+            )
+        )
     return tuple(articles)
 
 
@@ -209,16 +213,18 @@ def _upgrades(node: Node, group: str) -> tuple[Upgrade, ...]:
             item["cost"].fail("held from the start, so it has no cost")
         if not start and not cost:
             item["cost"].fail("needs cost boxes (or start = true)")
-        upgrades.append(Upgrade(
-            id=item["id"].str() or "?",
-            name=item["name"].str() or "?",
-            group=group,
-            cost=cost,
-            effect=item["effect"].str() or "",
-            dice=item["dice"].int(0, low=0, high=2) or 0,
-            start=start,
-            marks=item["marks"].str("") or "",
-        ))
+        upgrades.append(
+            Upgrade(
+                id=item["id"].str() or "?",
+                name=item["name"].str() or "?",
+                group=group,
+                cost=cost,
+                effect=item["effect"].str() or "",
+                dice=item["dice"].int(0, low=0, high=2) or 0,
+                start=start,
+                marks=item["marks"].str("") or "",
+            )
+        )
     return tuple(upgrades)
 
 
@@ -237,8 +243,19 @@ def _ranks(node: Node) -> tuple[Rank, ...]:
 
 
 def parse(root: Node) -> SkyGame:
-    root.only("game", "components", "star_map", "schedule", "articles", "abilities",
-              "supporters", "turn", "score", "ranks", "notes")
+    root.only(
+        "game",
+        "components",
+        "star_map",
+        "schedule",
+        "articles",
+        "abilities",
+        "supporters",
+        "turn",
+        "score",
+        "ranks",
+        "notes",
+    )
     abilities = _upgrades(root["abilities"], "abilities")
     supporters = _upgrades(root["supporters"], "supporters")
     overlap = {u.id for u in abilities} & {u.id for u in supporters}

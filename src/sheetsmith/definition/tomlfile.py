@@ -8,6 +8,7 @@ for table headers and `key =` lines, which covers the way people write these fil
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -20,7 +21,9 @@ MAX_BYTES = 2_000_000  # a typed sheet or a definition is a few kB; refuse anyth
 
 _SYNTAX_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
-_KEY = re.compile(r"""^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*=""")
+_KEY = re.compile(
+    r"""^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*="""
+)
 _INLINE_KEY = re.compile(r"""[{,]\s*([A-Za-z0-9_-]+|"[^"]*")\s*=""")
 
 
@@ -85,11 +88,17 @@ class TomlDocument:
 
     name: str
     data: dict[str, Any]
-    keys: KeyLines
+    text: str
+
+    @functools.cached_property
+    def keys(self) -> KeyLines:
+        # Only needed to report a problem, so only computed then.
+        return key_lines(self.text)
 
     def problem(self, path: tuple[str | int, ...], message: str) -> Problem:
-        return Problem(message, file=self.name, key=format_path(path) or None,
-                       line=self.keys.line_of(path))
+        return Problem(
+            message, file=self.name, key=format_path(path) or None, line=self.keys.line_of(path)
+        )
 
 
 def format_path(path: tuple[str | int, ...]) -> str:
@@ -123,7 +132,7 @@ def parse_toml_bytes(raw: bytes, name: str) -> TomlDocument | Problem:
         return Problem(f"not valid TOML: {message}", file=name, line=line)
     except RecursionError:
         return Problem("not valid TOML: nested too deeply", file=name)
-    return TomlDocument(name, data, key_lines(text))
+    return TomlDocument(name, data, text)
 
 
 def read_toml(path: Path, name: str | None = None) -> TomlDocument | Problem:

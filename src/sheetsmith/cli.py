@@ -1,0 +1,187 @@
+"""The `sheetsmith` command: each subcommand is a thin call into the library.
+
+Heavy modules (reportlab, jinja2) are imported inside the commands that need them, so
+`sheetsmith check` starts about as fast as Typer itself.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sheetsmith.errors import OptionError, SheetError, SheetsmithError
+
+app = typer.Typer(
+    help="Print-and-play game sheets from TOML definitions, and a checker for finished sheets.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+
+
+def _fail(error: SheetsmithError) -> None:
+    for problem in error.problems:
+        typer.echo(f"error: {problem}", err=True)
+    raise typer.Exit(error.exit_code)
+
+
+def _emit_json(document: object) -> None:
+    typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+@app.command()
+def games() -> None:
+    """List the bundled games and their printable components."""
+    from sheetsmith import definition
+    from sheetsmith.rules import checkable_games
+    from sheetsmith.texttable import table
+
+    rows = []
+    try:
+        for name in definition.bundled_games():
+            game = definition.load(name)
+            check = "yes" if name in checkable_games() else "no"
+            for i, component in enumerate(game.components):
+                first = i == 0
+                rows.append(
+                    (
+                        name if first else "",
+                        game.info.players if first else "",
+                        check if first else "",
+                        component.name,
+                        component.description,
+                    )
+                )
+    except SheetsmithError as exc:
+        _fail(exc)
+    typer.echo(table(("game", "players", "check", "component", "what it is"), rows))
+
+
+@app.command()
+def render(
+    targets: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Bundled game names or definition files (.toml). Default: every bundled game.",
+            show_default=False,
+        ),
+    ] = None,
+    out: Annotated[Path, typer.Option(help="Folder to write into; one subfolder per game.")] = Path(
+        "out"
+    ),
+    component: Annotated[
+        list[str] | None,
+        typer.Option(help="Render only this component (repeat for more).", show_default=False),
+    ] = None,
+    paper: Annotated[str, typer.Option(help="Paper size: letter or a4.")] = "letter",
+    seed: Annotated[int | None, typer.Option(help="Seed for anything shuffled.")] = None,
+    base_url: Annotated[str | None, typer.Option(help="Base URL for QR codes.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON manifest.")] = False,
+) -> None:
+    """Render games to printable PDFs at exact physical size."""
+    from sheetsmith import definition
+    from sheetsmith.output import PAPERS, RenderOptions
+
+    try:
+        if paper.lower() not in PAPERS:
+            raise OptionError(f"--paper: expected one of {', '.join(PAPERS)}, got {paper!r}")
+        names = targets or list(definition.bundled_games())
+        problems, loaded = [], []
+        for name in names:
+            try:
+                loaded.append(definition.load(name))
+            except SheetsmithError as exc:
+                problems += exc.problems
+        if problems:
+            raise SheetsmithError(problems)
+        from sheetsmith.render import render_game
+
+        options = RenderOptions(
+            paper=paper.lower(), components=tuple(component or ()), seed=seed, base_url=base_url
+        )
+        written = [f for game in loaded for f in render_game(game, out, options)]
+    except SheetsmithError as exc:
+        _fail(exc)
+    if as_json:
+        _emit_json({"files": [f.as_json() for f in written]})
+        return
+    from sheetsmith.texttable import table
+
+    rows = [(f.game, f.component, f.count, f.pages, f.path) for f in written]
+    typer.echo(table(("game", "component", "count", "pages", "file"), rows, right=(2, 3)))
+
+
+@app.command("new-sheet")
+def new_sheet(
+    game: Annotated[str, typer.Argument(help="The bundled game to type a sheet for.")],
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write to this file instead of printing.", show_default=False),
+    ] = None,
+) -> None:
+    """Print a blank typed sheet, with comments, to fill in from a photo of a finished one."""
+    from sheetsmith.rules import blank_sheet
+
+    try:
+        text = blank_sheet(game)
+    except SheetsmithError as exc:
+        _fail(exc)
+    if out is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        _fail(OptionError(f"--out: cannot write {out}: {exc.strerror or exc}"))
+    typer.echo(f"wrote {out}", err=True)
+
+
+@app.command()
+def check(
+    sheets: Annotated[
+        list[str],
+        typer.Argument(help="Typed sheets (.toml); several are scored as one multiplayer game."),
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+) -> None:
+    """Check typed sheets against the rules and score them.
+
+    Exit status: 0 every sheet follows the rules, 1 a rule is broken, 2 a file cannot be read.
+    """
+    from sheetsmith.rules import check_files
+
+    try:
+        report = check_files(sheets)
+    except SheetError as exc:
+        if as_json:
+            _emit_json(
+                {
+                    "game": None,
+                    "players": [],
+                    "winners": [],
+                    "errors": [
+                        {"file": p.file, "key": p.key, "line": p.line, "message": p.message}
+                        for p in exc.problems
+                    ],
+                }
+            )
+        _fail(exc)
+    if as_json:
+        _emit_json(report.as_json())
+    else:
+        from sheetsmith.rules.report_text import render_report
+
+        typer.echo(render_report(report))
+    raise typer.Exit(report.exit_code)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        sys.exit(130)

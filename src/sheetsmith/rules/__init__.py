@@ -1,0 +1,112 @@
+"""Check typed sheets: read every file, refuse unreadable ones all at once, then score.
+
+This is the `check` path: it must stay light (no reportlab, no jinja2) because a player
+runs it once per sheet and waits for it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from sheetsmith import definition
+from sheetsmith.definition.reader import Context, suggest
+from sheetsmith.definition.tomlfile import TomlDocument, parse_toml_bytes, read_toml
+from sheetsmith.errors import DefinitionError, Problem, SheetError
+from sheetsmith.rules.verdict import CheckReport
+
+# ruleset id -> module with parse_sheet(root, game, file) and check_table(game, sheets)
+CHECKERS = {
+    "my-corner-of-the-sky": "sheetsmith.rules.sky",
+}
+
+
+def checkable_games() -> tuple[str, ...]:
+    return tuple(g for g in definition.bundled_games() if g in CHECKERS)
+
+
+def _checker(ruleset: str) -> Any:
+    return importlib.import_module(CHECKERS[ruleset])
+
+
+def _read(doc: TomlDocument) -> tuple[Any, Any, list[Problem]]:
+    """(game, sheet, problems) for one parsed document."""
+    ctx = Context(doc)
+    root = ctx.root()
+    if not isinstance(doc.data, dict):  # pragma: no cover - tomllib always gives a table
+        return None, None, [doc.problem((), "expected a TOML table")]
+    games = checkable_games()
+    name = root["game"].str()
+    if name is None:
+        return None, None, ctx.problems
+    if name not in games:
+        ctx.fail(
+            ("game",),
+            f"unknown game {name!r}{suggest(name, games)}; "
+            f"sheets can be checked for: {', '.join(games)}",
+        )
+        return None, None, ctx.problems
+    game = definition.load(name)
+    sheet = _checker(game.info.ruleset).parse_sheet(root, game, doc.name)
+    return game, sheet, ctx.problems
+
+
+def check_documents(docs: Sequence[TomlDocument | Problem]) -> CheckReport:
+    """Score parsed sheets as one table, or raise `SheetError` with every problem."""
+    problems: list[Problem] = []
+    read = []
+    for doc in docs:
+        if isinstance(doc, Problem):
+            problems.append(doc)
+            continue
+        game, sheet, found = _read(doc)
+        problems += found
+        if game is not None and not found:
+            read.append((doc, game, sheet))
+    ids = {game.info.id for _, game, _ in read}
+    if len(ids) > 1:
+        for doc, game, _ in read:
+            problems.append(
+                doc.problem(
+                    ("game",),
+                    f"is {game.info.id!r}, but the sheets checked together must be of one game",
+                )
+            )
+    if problems:
+        raise SheetError(problems)
+    if not read:
+        raise SheetError([Problem("no sheets to check")])
+    game = read[0][1]
+    players, winners = _checker(game.info.ruleset).check_table(game, [s for *_, s in read])
+    return CheckReport(game.info.id, game.info.title, players, winners)
+
+
+def check_files(paths: Sequence[str]) -> CheckReport:
+    """Check the sheets at `paths` (named in messages exactly as given) as one table."""
+    try:
+        return check_documents([read_toml(Path(p), p) for p in paths])
+    except DefinitionError as exc:  # a broken bundled definition is still not a traceback
+        raise SheetError(exc.problems) from exc
+
+
+def check_text(text: bytes, name: str = "sheet.toml") -> CheckReport:
+    """Check one sheet given as bytes (for tests, fuzzing and benchmarks)."""
+    return check_documents([parse_toml_bytes(text, name)])
+
+
+def blank_sheet(name: str) -> str:
+    """A blank typed sheet, with comments, for a bundled game."""
+    games = checkable_games()
+    if name not in games:
+        raise SheetError(
+            [
+                Problem(
+                    f"no typed sheet for {name!r}{suggest(name, games)}; "
+                    f"sheets exist for: {', '.join(games)}"
+                )
+            ]
+        )
+    game = definition.load(name)
+    return _checker(game.info.ruleset).blank_sheet(game)
