@@ -34,8 +34,8 @@ def locate(name_or_path: str) -> Path:
     raise DefinitionError(
         [
             Problem(
-                f"no bundled game or definition file called {name_or_path!r}{suggest(name_or_path, games)}"
-                f"; bundled games: {', '.join(games)}"
+                f"no bundled game or definition file called {name_or_path!r}"
+                f"{suggest(name_or_path, games)}; bundled games: {', '.join(games)}"
             )
         ]
     )

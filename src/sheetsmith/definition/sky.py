@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -235,7 +236,7 @@ def _ranks(node: Node) -> tuple[Rank, ...]:
         ranks.append(Rank(item["name"].str() or "?", item["min"].int(low=0) or 0))
     if ranks and ranks[0].min != 0:
         node.fail("the first rank must start at 0")
-    if any(b.min <= a.min for a, b in zip(ranks, ranks[1:], strict=False)):
+    if any(b.min <= a.min for a, b in itertools.pairwise(ranks)):
         node.fail("ranks must be listed from the lowest score up")
     if not ranks:
         node.fail("expected at least one rank")
