@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from sheetsmith.definition.reader import Context, suggest
-from sheetsmith.definition.tomlfile import read_toml
+from sheetsmith.definition.tomlfile import TomlDocument, parse_toml_bytes, read_toml
 from sheetsmith.errors import DefinitionError, Problem
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
@@ -49,7 +49,15 @@ def load(name_or_path: str) -> Any:
 
 
 def load_file(path: Path, name: str | None = None) -> Any:
-    doc = read_toml(path, name)
+    return load_document(read_toml(path, name))
+
+
+def load_bytes(raw: bytes, name: str = "game.toml") -> Any:
+    """Load a definition from bytes (for tests and fuzzing)."""
+    return load_document(parse_toml_bytes(raw, name))
+
+
+def load_document(doc: TomlDocument | Problem) -> Any:
     if isinstance(doc, Problem):
         raise DefinitionError([doc])
     ctx = Context(doc)
