@@ -6,7 +6,6 @@ Heavy modules (reportlab, jinja2) are imported inside the commands that need the
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -30,6 +29,8 @@ def _fail(error: SheetsmithError) -> None:
 
 
 def _emit_json(document: object) -> None:
+    import json
+
     typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
 
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from sheetsmith.definition.reader import Node
 
 
-@dataclass(frozen=True, slots=True)
-class GameInfo:
+class GameInfo(NamedTuple):
     id: str
     ruleset: str
     title: str
@@ -20,8 +19,7 @@ class GameInfo:
     needs: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Component:
+class Component(NamedTuple):
     name: str
     description: str
 

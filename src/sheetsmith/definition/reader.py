@@ -7,7 +7,6 @@ over a file finds every problem; the parser raises once at the end with all of t
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 from typing import Any
 
@@ -39,6 +38,8 @@ def describe(value: Any) -> str:
 
 def suggest(word: str, choices: list[str] | tuple[str, ...]) -> str:
     """' (did you mean "x"?)' for the closest choice, or ''."""
+    import difflib  # only ever needed to explain a mistake
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f' (did you mean "{close[0]}"?)' if close else ""
 

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import itertools
-import re
-from dataclasses import dataclass
-from enum import StrEnum
+from typing import NamedTuple
 
 from sheetsmith.definition.common import (
     Component,
@@ -20,21 +18,23 @@ RULESET = "my-corner-of-the-sky"
 COMPONENTS = ("game-pages",)
 
 
-class BoxKind(StrEnum):
+class BoxKind:
+    """What pays for a cost box (plain strings: an Enum costs start-up time on `check`)."""
+
     EXPERIENCE = "experience"
     SQUARES = "squares"
     STAR = "star"
 
 
 _SYMBOL = {BoxKind.EXPERIENCE: "◇", BoxKind.SQUARES: "□", BoxKind.STAR: "☆"}
-_TOKEN = re.compile(r"^(?:([◇d])(\d{1,2})|([□s])(\d{1,2})|([☆*]))$")
+_PREFIX = {"◇": BoxKind.EXPERIENCE, "d": BoxKind.EXPERIENCE, "□": BoxKind.SQUARES,
+           "s": BoxKind.SQUARES}
 
 
-@dataclass(frozen=True, slots=True)
-class Box:
+class Box(NamedTuple):
     """One cost box: what pays for it and how much."""
 
-    kind: BoxKind
+    kind: str  # a BoxKind
     value: int = 1
 
     @property
@@ -52,21 +52,17 @@ def parse_boxes(node: Node) -> tuple[Box, ...]:
         return ()
     boxes = []
     for token in text.split():
-        match = _TOKEN.match(token)
-        if not match:
-            node.fail(f"unknown cost box {token!r}: expected ◇N, □N or ☆ (or dN, sN, *)")
-            continue
-        if match.group(1):
-            boxes.append(Box(BoxKind.EXPERIENCE, int(match.group(2))))
-        elif match.group(3):
-            boxes.append(Box(BoxKind.SQUARES, int(match.group(4))))
-        else:
+        number = token[1:]
+        if token in ("☆", "*"):
             boxes.append(Box(BoxKind.STAR))
+        elif token[0] in _PREFIX and number.isascii() and number.isdigit() and len(number) < 3:
+            boxes.append(Box(_PREFIX[token[0]], int(number)))
+        else:
+            node.fail(f"unknown cost box {token!r}: expected ◇N, □N or ☆ (or dN, sN, *)")
     return tuple(boxes)
 
 
-@dataclass(frozen=True, slots=True)
-class StarMap:
+class StarMap(NamedTuple):
     size: int
     stars: frozenset[tuple[int, int]]
 
@@ -80,24 +76,21 @@ class StarMap:
         return self.size // 2 + 1
 
 
-@dataclass(frozen=True, slots=True)
-class Schedule:
+class Schedule(NamedTuple):
     days: tuple[str, ...]
     boxes: tuple[Box, ...]
     researcher_marks: int
     weeks: int
 
 
-@dataclass(frozen=True, slots=True)
-class Article:
+class Article(NamedTuple):
     id: str
     week: int
     cost: tuple[Box, ...]
     reward: int
 
 
-@dataclass(frozen=True, slots=True)
-class Upgrade:
+class Upgrade(NamedTuple):
     """An ability or a supporter: bought by filling its cost boxes."""
 
     id: str
@@ -110,14 +103,12 @@ class Upgrade:
     marks: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Rank:
+class Rank(NamedTuple):
     name: str
     min: int
 
 
-@dataclass(frozen=True, slots=True)
-class SkyGame:
+class SkyGame(NamedTuple):
     info: GameInfo
     components: tuple[Component, ...]
     star_map: StarMap

@@ -11,20 +11,24 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sheetsmith.errors import Problem
 
 MAX_BYTES = 2_000_000  # a typed sheet or a definition is a few kB; refuse anything absurd
 
-_SYNTAX_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
-_KEY = re.compile(
-    r"""^\s*((?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')(?:\s*\.\s*(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*'))*)\s*="""
-)
-_INLINE_KEY = re.compile(r"""[{,]\s*([A-Za-z0-9_-]+|"[^"]*")\s*=""")
+_SYNTAX_AT = r"\(at line (\d+), column (\d+)\)"
+_KEY_PART = r"""(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')"""
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    # Compiled on first use: only a file with a problem needs its key lines.
+    header = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+    key = re.compile(rf"^\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*=")
+    inline_key = re.compile(r"""[{,]\s*([A-Za-z0-9_-]+|"[^"]*")\s*=""")
+    return header, key, inline_key
 
 
 def _split_key(raw: str) -> tuple[str, ...]:
@@ -32,11 +36,10 @@ def _split_key(raw: str) -> tuple[str, ...]:
     return tuple(p.strip("\"'") for p in parts)
 
 
-@dataclass(frozen=True)
-class KeyLines:
+class KeyLines(NamedTuple):
     """Line numbers (1-based) of the keys of one TOML text, by key path."""
 
-    lines: dict[tuple[str | int, ...], int] = field(default_factory=dict)
+    lines: dict[tuple[str | int, ...], int]
 
     def line_of(self, path: tuple[str | int, ...]) -> int | None:
         """The line of `path`, or of its nearest ancestor that has one."""
@@ -52,12 +55,13 @@ def key_lines(text: str) -> KeyLines:
     counts: dict[tuple[str | int, ...], int] = {}
     table: tuple[str | int, ...] = ()
     in_multiline: str | None = None
+    header_re, key_re, inline_re = _patterns()
     for number, line in enumerate(text.splitlines(), start=1):
         if in_multiline:
             if line.count(in_multiline) % 2 == 1:
                 in_multiline = None
             continue
-        header = _HEADER.match(line)
+        header = header_re.match(line)
         if header:
             path: tuple[str | int, ...] = _split_key(header.group(2))
             if header.group(1) == "[[":
@@ -68,12 +72,12 @@ def key_lines(text: str) -> KeyLines:
             table = path
             lines.setdefault(table, number)
             continue
-        key = _KEY.match(line)
+        key = key_re.match(line)
         if key:
             full = (*table, *_split_key(key.group(1)))
             lines.setdefault(full, number)
             rest = line[key.end() :]
-            for inner in _INLINE_KEY.finditer(rest):
+            for inner in inline_re.finditer(rest):
                 lines.setdefault((*full, inner.group(1).strip('"')), number)
             for quote in ('"""', "'''"):
                 if rest.count(quote) % 2 == 1:
@@ -82,18 +86,23 @@ def key_lines(text: str) -> KeyLines:
     return KeyLines(lines)
 
 
-@dataclass(frozen=True)
 class TomlDocument:
     """A parsed TOML file: its data, its name for messages, and where its keys are."""
 
-    name: str
-    data: dict[str, Any]
-    text: str
+    __slots__ = ("_keys", "data", "name", "text")
 
-    @functools.cached_property
+    def __init__(self, name: str, data: dict[str, Any], text: str) -> None:
+        self.name = name
+        self.data = data
+        self.text = text
+        self._keys: KeyLines | None = None
+
+    @property
     def keys(self) -> KeyLines:
         # Only needed to report a problem, so only computed then.
-        return key_lines(self.text)
+        if self._keys is None:
+            self._keys = key_lines(self.text)
+        return self._keys
 
     def problem(self, path: tuple[str | int, ...], message: str) -> Problem:
         return Problem(
@@ -126,9 +135,9 @@ def parse_toml_bytes(raw: bytes, name: str) -> TomlDocument | Problem:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
-        at = _SYNTAX_AT.search(message)
+        at = re.search(_SYNTAX_AT, message)
         line = int(at.group(1)) if at else None
-        message = _SYNTAX_AT.sub("", message).strip()
+        message = re.sub(_SYNTAX_AT, "", message).strip()
         return Problem(f"not valid TOML: {message}", file=name, line=line)
     except RecursionError:
         return Problem("not valid TOML: nested too deeply", file=name)

@@ -7,9 +7,9 @@ counts come from the game definition, so a variant definition gets a matching fo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
+from typing import NamedTuple
 
 from sheetsmith.definition.reader import Node, describe, suggest
 from sheetsmith.definition.sky import SkyGame, Upgrade
@@ -18,14 +18,12 @@ TOP_KEYS = ("game", "player", "star_map", "abilities", "supporters", "articles",
 MARKS = frozenset("xX.")
 
 
-@dataclass(frozen=True, slots=True)
-class ArticleEntry:
+class ArticleEntry(NamedTuple):
     cost: tuple[bool, ...]
     reward: int | str | None  # the typed number, "point", or None for no reward
 
 
-@dataclass(frozen=True, slots=True)
-class SkySheet:
+class SkySheet(NamedTuple):
     file: str
     player: str
     points: frozenset[tuple[int, int]]  # filled points, (x, y) with y = 0 the bottom row

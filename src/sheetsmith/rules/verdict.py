@@ -7,12 +7,11 @@ violations with rule/where/message, score, rank) and winners.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Violation:
+class Violation(NamedTuple):
     rule: str
     where: str
     message: str
@@ -21,15 +20,14 @@ class Violation:
         return {"rule": self.rule, "where": self.where, "message": self.message}
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerResult:
+class PlayerResult(NamedTuple):
     file: str
     player: str
     violations: tuple[Violation, ...]
     score: Mapping[str, int]  # ordered: the breakdown, "total" last
     rank: str | None = None
     tiebreak: int = 0  # compared when totals are equal (stars, for My Corner of the Sky)
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = MappingProxyType({})
 
     @property
     def valid(self) -> bool:
@@ -53,8 +51,7 @@ class PlayerResult:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class CheckReport:
+class CheckReport(NamedTuple):
     game: str
     title: str
     players: tuple[PlayerResult, ...]
