@@ -27,8 +27,9 @@ def _player(result: PlayerResult) -> str:
     lines.append(table(("score", "points"), rows, right=(1,)))
     if result.rank:
         lines.append(f"Rank: {result.rank}")
-    for v in result.violations:
-        lines.append(f"  ✗ {v.rule} at {v.where}: {v.message}")
+    if result.violations:
+        lines += ["", "Rules broken:"]
+        lines += [f"  ✗ {v.rule} ({v.where}): {v.message}" for v in result.violations]
     return "\n".join(lines)
 
 
@@ -44,7 +45,7 @@ def render_report(report: CheckReport) -> str:
             for p in ordered
         ]
         parts.append(table(("player", "total", "stars", "rank", "valid"), rows, right=(1, 2)))
-    if report.winners:
+    if report.winners and len(report.players) > 1:
         label = "Winner" if len(report.winners) == 1 else "Shared victory"
         parts.append(f"{label}: {', '.join(report.winners)}")
     return "\n\n".join(parts)
