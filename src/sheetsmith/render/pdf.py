@@ -1,0 +1,153 @@
+"""The PDF backend: the only module that imports reportlab.
+
+It draws a list of `Page`s exactly as given, with the bundled DejaVu fonts (embedded as
+subsets) and nothing else: the standard PDF fonts have no ☆ ◇ □ △ ○ glyphs. Output is
+byte-for-byte reproducible (reportlab's invariant mode fixes dates and the document id).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from sheetsmith.render.fonts import FONT_FILES, REGULAR, font_name
+from sheetsmith.render.primitives import (
+    Circle,
+    Colour,
+    Group,
+    Item,
+    Line,
+    Page,
+    Polygon,
+    Rect,
+    Text,
+    TextBox,
+)
+from sheetsmith.render.text import fit, line_x
+
+CREATOR = "sheetsmith"
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentInfo:
+    title: str
+    author: str = ""
+    subject: str = ""
+
+
+def _register_fonts() -> None:
+    registered = set(pdfmetrics.getRegisteredFontNames())
+    for name, path in FONT_FILES.items():
+        if name not in registered:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+
+
+def write_pdf(pages: Sequence[Page], path: Path, info: DocumentInfo) -> Path:
+    """Draw `pages` into a new PDF at `path` (parent folders must exist)."""
+    _register_fonts()
+    canvas = Canvas(
+        str(path),
+        pagesize=(pages[0].width, pages[0].height) if pages else (612, 792),
+        invariant=1,
+        pageCompression=1,
+        # the default initial font is Helvetica, which would land in every page's resources
+        initialFontName=REGULAR,
+    )
+    canvas.setTitle(info.title)
+    canvas.setAuthor(info.author)
+    canvas.setSubject(info.subject)
+    canvas.setCreator(CREATOR)
+    for page in pages:
+        canvas.setPageSize((page.width, page.height))
+        # reportlab keeps boxes for later pages too, so clear them when a page has none
+        canvas.setTrimBox(page.trim_box.corners() if page.trim_box else None)
+        canvas.setBleedBox(page.bleed_box.corners() if page.bleed_box else None)
+        canvas.setLineJoin(1)  # round joins: star tips and diamond corners stay neat
+        canvas.setLineCap(0)
+        _draw_items(canvas, page.items)
+        canvas.showPage()
+    canvas.save()
+    return path
+
+
+def _draw_items(canvas: Canvas, items: Sequence[Item]) -> None:
+    for item in items:
+        _draw(canvas, item)
+
+
+def _style(
+    canvas: Canvas,
+    stroke: Colour | None,
+    fill: Colour | None,
+    line_width: float,
+    dash: tuple[float, ...],
+) -> tuple[int, int]:
+    if stroke is not None:
+        canvas.setStrokeColorRGB(*stroke)
+        canvas.setLineWidth(line_width)
+        canvas.setDash(list(dash) if dash else [], 0)
+    if fill is not None:
+        canvas.setFillColorRGB(*fill)
+    return (1 if stroke is not None else 0, 1 if fill is not None else 0)
+
+
+def _draw(canvas: Canvas, item: Item) -> None:
+    match item:
+        case Rect():
+            stroke, fill = _style(canvas, item.stroke, item.fill, item.line_width, item.dash)
+            if not (stroke or fill):
+                return
+            if item.radius > 0:
+                canvas.roundRect(item.x, item.y, item.width, item.height, item.radius, stroke, fill)
+            else:
+                canvas.rect(item.x, item.y, item.width, item.height, stroke, fill)
+        case Line():
+            _style(canvas, item.stroke, None, item.line_width, item.dash)
+            canvas.line(item.x1, item.y1, item.x2, item.y2)
+        case Circle():
+            stroke, fill = _style(canvas, item.stroke, item.fill, item.line_width, item.dash)
+            if stroke or fill:
+                canvas.circle(item.cx, item.cy, item.r, stroke, fill)
+        case Polygon():
+            stroke, fill = _style(canvas, item.stroke, item.fill, item.line_width, item.dash)
+            if not (stroke or fill) or len(item.points) < 2:
+                return
+            path = canvas.beginPath()
+            path.moveTo(*item.points[0])
+            for point in item.points[1:]:
+                path.lineTo(*point)
+            if item.closed:
+                path.close()
+            canvas.drawPath(path, stroke=stroke, fill=fill if item.closed else 0)
+        case Text():
+            canvas.setFillColorRGB(*item.colour)
+            canvas.setFont(font_name(item.bold), item.size)
+            if item.anchor == "middle":
+                canvas.drawCentredString(item.x, item.y, item.text)
+            elif item.anchor == "end":
+                canvas.drawRightString(item.x, item.y, item.text)
+            else:
+                canvas.drawString(item.x, item.y, item.text)
+        case TextBox():
+            fitted = fit(item)
+            canvas.setFillColorRGB(*item.colour)
+            canvas.setFont(font_name(item.bold), fitted.size)
+            for line, baseline in zip(fitted.lines, fitted.baselines, strict=True):
+                canvas.drawString(line_x(item, line, fitted.size), baseline, line)
+        case Group():
+            canvas.saveState()
+            canvas.translate(item.dx, item.dy)
+            if item.clip is not None:
+                path = canvas.beginPath()
+                c = item.clip
+                path.rect(c.x, c.y, c.width, c.height)
+                canvas.clipPath(path, stroke=0, fill=0)
+            _draw_items(canvas, item.items)
+            canvas.restoreState()
+        case _:
+            raise TypeError(f"not a drawing item: {item!r}")
