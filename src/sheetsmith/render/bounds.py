@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 
 from sheetsmith.render.fonts import text_width
@@ -27,19 +28,22 @@ def bounds(item: Item) -> Box:
             w = item.line_width / 2 if item.stroke else 0.0
             return (item.x - w, item.y - w, item.x1 + w, item.y1 + w)
         case Line():
-            w = item.line_width / 2
+            # butt caps: the ink is the segment widened sideways by half the line width
+            length = math.hypot(item.x2 - item.x1, item.y2 - item.y1) or 1.0
+            nx = abs(item.y2 - item.y1) / length * item.line_width / 2
+            ny = abs(item.x2 - item.x1) / length * item.line_width / 2
             return (
-                min(item.x1, item.x2) - w,
-                min(item.y1, item.y2) - w,
-                max(item.x1, item.x2) + w,
-                max(item.y1, item.y2) + w,
+                min(item.x1, item.x2) - nx,
+                min(item.y1, item.y2) - ny,
+                max(item.x1, item.x2) + nx,
+                max(item.y1, item.y2) + ny,
             )
         case Circle():
             r = item.r + (item.line_width / 2 if item.stroke else 0.0)
             return (item.cx - r, item.cy - r, item.cx + r, item.cy + r)
         case Polygon():
-            # mitred corners of sharp stars stick out further than half the line width
-            w = item.line_width * 1.5 if item.stroke else 0.0
+            # the backend joins lines round, so no corner reaches past half the line width
+            w = item.line_width / 2 if item.stroke else 0.0
             xs = [p[0] for p in item.points]
             ys = [p[1] for p in item.points]
             return (min(xs) - w, min(ys) - w, max(xs) + w, max(ys) + w)

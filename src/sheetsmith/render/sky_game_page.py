@@ -8,10 +8,11 @@ from the paper, so letter and A4 both come out balanced.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from sheetsmith.definition.sky import Box, BoxKind, SkyGame
 from sheetsmith.render.fonts import text_width
-from sheetsmith.render.layout import Frame, centred_label, fit_size, rule
+from sheetsmith.render.layout import Frame, centred_label, rule
 from sheetsmith.render.paper import Paper
 from sheetsmith.render.primitives import (
     DARK,
@@ -54,24 +55,28 @@ from sheetsmith.render.sky_symbols import (
 from sheetsmith.render.text import ascent, block_height, wrap
 
 
-def star_map_page(game: SkyGame, paper: Paper) -> Page:
+@dataclass(frozen=True, slots=True)
+class GamePageLayout:
+    """Where each block of page 1 goes: frames that never overlap."""
+
+    header: Frame
+    star_map: Frame
+    spacing: float  # between neighbouring star map points
+    side: Frame  # articles and score
+    wheel: Frame
+    setup: Frame
+    notes: Frame  # turn summary, ranks, legend and scale check
+
+
+def game_page_layout(game: SkyGame, paper: Paper) -> GamePageLayout:
     content = content_frame(paper)
     header, rest = content.take_top(36, gap=14)
-    items = page_header(game, header, "game page", 1, 2)
-    player_x = header.x + header.width * 0.66
-    items.append(Text(player_x, header.top - 14, "player", 8, colour=DARK))
-    items.append(rule(player_x + 28, header.right, header.top - 15, 0.6))
-
     right_w = min(max(content.width * 0.44, 220.0), 260.0)
     map_w = rest.width - right_w - GUTTER
-    size = game.star_map.size
-    spacing = (map_w - MAP_LABEL - 2 * map_edge(map_w / size)) / (size - 1)
-    map_h = HEADING_H + MAP_LABEL + 2 * map_edge(spacing) + (size - 1) * spacing
+    spacing = (map_w - MAP_LABEL - 1) / (game.star_map.size - 1 + 2 * EDGE)
+    map_h = HEADING_H + map_w
     middle, bottom = rest.take_top(map_h, gap=16)
     map_frame, side = middle.take_left(map_w, gap=GUTTER)
-    items += star_map(game, map_frame, spacing)
-    items += side_column(game, side)
-
     # the wheel grows while the turn summary beside it can stay at a comfortable size
     wheel_w = min(bottom.height - HEADING_H - SETUP_H, bottom.width * 0.58)
     while wheel_w > bottom.width * 0.45:
@@ -81,18 +86,45 @@ def star_map_page(game: SkyGame, paper: Paper) -> Page:
         wheel_w -= 4.0
     wheel_frame, notes = bottom.take_left(wheel_w, gap=GUTTER)
     wheel_frame, setup = wheel_frame.take_top(wheel_frame.width + HEADING_H, gap=6)
-    items += schedule_wheel(game, wheel_frame)
-    items += setup_note(game, setup)
-    items += notes_column(game, notes, paper)
+    return GamePageLayout(header, map_frame, spacing, side, wheel_frame, setup, notes)
+
+
+def star_map_page(game: SkyGame, paper: Paper) -> Page:
+    lay = game_page_layout(game, paper)
+    items = page_header(game, lay.header, "game page", 1, 2)
+    player_x = lay.header.x + lay.header.width * 0.66
+    items.append(Text(player_x, lay.header.top - 14, "player", 8, colour=DARK))
+    items.append(rule(player_x + 28, lay.header.right, lay.header.top - 15, 0.6))
+    items += star_map(game, lay.star_map, lay.spacing)
+    items += side_column(game, lay.side)
+    items += schedule_wheel(game, lay.wheel)
+    items += setup_note(game, lay.setup)
+    items += notes_column(game, lay.notes, paper)
     return Page(paper.width, paper.height, tuple(items))
 
 
 MAP_LABEL = 14.0  # room for the coordinate labels left of and below the points
+EDGE = 0.45  # room between the outer points and the map's frame, per point spacing
 
 
-def map_edge(spacing: float) -> float:
-    """Room between the outer points and the map's frame."""
-    return spacing * 0.45
+@dataclass(frozen=True, slots=True)
+class MapGrid:
+    """Where the star map's points land: model (x, y) to page points."""
+
+    x0: float
+    y0: float
+    spacing: float
+    size: int
+
+    def point(self, x: int, y: int) -> tuple[float, float]:
+        return self.x0 + x * self.spacing, self.y0 + y * self.spacing
+
+
+def map_grid(game: SkyGame, frame: Frame, spacing: float) -> MapGrid:
+    edge = EDGE * spacing
+    return MapGrid(
+        frame.x + MAP_LABEL + edge, frame.y + MAP_LABEL + edge, spacing, game.star_map.size
+    )
 
 
 def map_point_radii(spacing: float) -> tuple[float, float, float]:
@@ -102,11 +134,11 @@ def map_point_radii(spacing: float) -> tuple[float, float, float]:
 
 def star_map(game: SkyGame, frame: Frame, spacing: float) -> list[Item]:
     sm = game.star_map
+    grid = map_grid(game, frame, spacing)
     items = heading(frame, "STAR MAP")
-    edge = map_edge(spacing)
-    x0 = frame.x + MAP_LABEL + edge
-    y0 = frame.y + MAP_LABEL + edge
+    edge = EDGE * spacing
     span = (sm.size - 1) * spacing
+    x0, y0 = grid.x0, grid.y0
     items.append(
         Rect(
             x0 - edge,
@@ -126,22 +158,19 @@ def star_map(game: SkyGame, frame: Frame, spacing: float) -> list[Item]:
     major, minor, star_r = map_point_radii(spacing)
     for y in range(sm.size):
         for x in range(sm.size):
-            px, py = x0 + x * spacing, y0 + y * spacing
+            px, py = grid.point(x, y)
             if (x, y) in sm.stars:
                 items.append(star_point(px, py, star_r))
             elif sm.is_major(x, y):
                 items.append(major_point(px, py, major))
             else:
                 items.append(minor_point(px, py, minor))
+    # coordinates 1..n on the major columns and rows, 1 at the bottom left as in the rules
     label = min(10.0, spacing * 0.34)
     for k in range(sm.coordinates):
-        c = 2 * k * spacing
-        items.append(
-            centred_label(x0 + c, frame.y + MAP_LABEL / 2 - 1, str(k + 1), label, bold=True)
-        )
-        items.append(
-            centred_label(frame.x + MAP_LABEL / 2 - 1, y0 + c, str(k + 1), label, bold=True)
-        )
+        px, py = grid.point(2 * k, 2 * k)
+        items.append(centred_label(px, frame.y + MAP_LABEL / 2 - 1, str(k + 1), label, bold=True))
+        items.append(centred_label(frame.x + MAP_LABEL / 2 - 1, py, str(k + 1), label, bold=True))
     return items
 
 
@@ -165,7 +194,7 @@ def articles_box_size(game: SkyGame, width: float) -> float:
 
 
 def articles_table(game: SkyGame, frame: Frame, box: float) -> list[Item]:
-    items = heading(frame, "ARTICLES", "all paid by the week’s end? circle one reward")
+    items = heading(frame, "ARTICLES", "paid by the week’s end? circle one reward")
     top = frame.top - HEADING_H
     cost_x = frame.x + WEEK_COL
     reward_x = frame.right - REWARD_COL
@@ -224,7 +253,7 @@ def score_box(game: SkyGame, frame: Frame) -> list[Item]:
             )
         )
         sign = "=" if total else ("+" if i else "")
-        fx = frame.right - field_w
+        fx = frame.right - field_w - 0.7  # the stroke stays inside the column
         if sign:
             items.append(centred_label(fx - 6, cy, sign, 9, bold=True, colour=DARK))
         items.append(
@@ -270,17 +299,18 @@ def schedule_wheel(game: SkyGame, frame: Frame) -> list[Item]:
     sched = game.schedule
     items = heading(frame, "SCHEDULE")
     area = Frame(frame.x, frame.y, frame.width, frame.height - HEADING_H)
-    R = min(area.width, area.height) / 2 - 1
+    R = min(area.width, area.height - 4) / 2 - 1
     cx, cy = area.cx, area.top - 4 - R  # hang it under the heading, beside the turn text
     n = len(sched.days)
     step = 360.0 / n
     half = step / 2
     hub = R * 0.22
-    die_r = R * 0.57  # where each day's die spot is centred
-    box_r = R * 0.86
+    die_r = R * 0.565  # where each day's die spot is centred
+    box_r = R * 0.87
     mark_r = R * 0.3
     box = min(14.5, R * 0.11)
-    die = min(DIE, 2 * (die_r - hub - 6) * math.tan(math.radians(half)))
+    # a round spot: a level day name fits it at any angle, and a die sits on it squarely
+    spot = min(DIE * 0.6, die_r * math.sin(math.radians(half)) - 3)
     for i, day in enumerate(sched.days):
         mid = 90.0 - i * step  # Sunday at the top, then clockwise
         items.append(
@@ -295,11 +325,10 @@ def schedule_wheel(game: SkyGame, frame: Frame) -> list[Item]:
                 line_width=1.0,
             )
         )
-        # the spot the schedule die sits on, turned to face the centre
-        items.append(_turned_square(cx, cy, die_r, mid, die))
         dx, dy = _polar(cx, cy, die_r, mid)
+        items.append(Circle(dx, dy, spot, stroke=GREY, line_width=0.8, dash=(3.0, 2.0)))
         name = day.capitalize()
-        size = fit_size(name, die * 0.84, 8.5, 6.0, bold=True)
+        size = _name_size(name, spot)
         items.append(centred_label(dx, dy, name, size, bold=True))
         # the day's boxes, clockwise along an arc
         pitch = math.degrees((box * 1.55) / box_r)
@@ -346,23 +375,18 @@ def setup_note(game: SkyGame, frame: Frame) -> list[Item]:
     ]
 
 
+def _name_size(name: str, radius: float) -> float:
+    """The largest size (8.5 pt down to 6) at which `name` stays inside the round die
+    spot, clear of its dashes."""
+    size = 8.5
+    while size > 6.0 and math.hypot(text_width(name, size, True) / 2, size * 0.45) > radius - 3:
+        size -= 0.25
+    return size
+
+
 def _polar(cx: float, cy: float, r: float, degrees: float) -> tuple[float, float]:
     a = math.radians(degrees)
     return cx + r * math.cos(a), cy + r * math.sin(a)
-
-
-def _turned_square(cx: float, cy: float, r: float, degrees: float, side: float) -> Polygon:
-    """A dashed square centred `r` out along `degrees`, its sides facing the centre."""
-    a = math.radians(degrees)
-    ux, uy = math.cos(a), math.sin(a)  # outwards
-    vx, vy = -uy, ux  # along the ring
-    mx, my = cx + r * ux, cy + r * uy
-    h = side / 2
-    corners = tuple(
-        (mx + su * h * ux + sv * h * vx, my + su * h * uy + sv * h * vy)
-        for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1))
-    )
-    return Polygon(corners, stroke=GREY, line_width=0.8, dash=(3.0, 2.0))
 
 
 def _clockwise_arrow(cx: float, cy: float, r: float) -> list[Item]:
@@ -408,7 +432,7 @@ def notes_column(game: SkyGame, frame: Frame, paper: Paper) -> list[Item]:
     )
 
 
-TURN_SIZE = 8.5  # the turn summary's preferred size; it shrinks to 7 pt only if it must
+TURN_SIZE = 8.0  # the turn summary's preferred size; it shrinks to 7 pt only if it must
 TURN_MAX = 9.5
 TURN_MIN = 7.0
 LEADING = 1.2
@@ -519,7 +543,7 @@ def scale_check(frame: Frame, paper: Paper) -> list[Item]:
             y - 5 - frame.y,
             text,
             size=SMALL - 0.5,
-            min_size=6.0,
+            min_size=6.5,
             colour=DARK,
             align="center",
         ),

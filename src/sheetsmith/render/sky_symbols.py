@@ -19,17 +19,17 @@ LINE = 0.9
 
 
 def box_width(box: Box, size: float) -> float:
-    if box.kind is BoxKind.EXPERIENCE:
+    if box.kind == BoxKind.EXPERIENCE:
         return size * DIAMOND_SCALE
-    if box.kind is BoxKind.STAR:
+    if box.kind == BoxKind.STAR:
         return size * STAR_SCALE * 2 * 0.951  # tips at ±18° below horizontal
     return size
 
 
 def box_height(box: Box, size: float) -> float:
-    if box.kind is BoxKind.EXPERIENCE:
+    if box.kind == BoxKind.EXPERIENCE:
         return size * DIAMOND_SCALE
-    if box.kind is BoxKind.STAR:
+    if box.kind == BoxKind.STAR:
         return size * STAR_SCALE * (1 + 0.809)
     return size
 
@@ -37,13 +37,13 @@ def box_height(box: Box, size: float) -> float:
 def cost_box(box: Box, cx: float, cy: float, size: float) -> list[Item]:
     """One cost box centred on (cx, cy): ◇ with its number, □ with its number, or ☆."""
     label_size = size * 0.54
-    if box.kind is BoxKind.EXPERIENCE:
+    if box.kind == BoxKind.EXPERIENCE:
         d = size * DIAMOND_SCALE
         return [
             diamond(cx, cy, d, fill=WHITE, line_width=LINE),
             centred_label(cx, cy, box.label, label_size * 0.95, bold=True),
         ]
-    if box.kind is BoxKind.SQUARES:
+    if box.kind == BoxKind.SQUARES:
         return [
             Rect(cx - size / 2, cy - size / 2, size, size, fill=WHITE, line_width=LINE),
             centred_label(cx, cy, box.label, label_size, bold=True),

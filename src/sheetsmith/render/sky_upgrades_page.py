@@ -28,8 +28,8 @@ from sheetsmith.render.text import block_height, wrap
 
 COLUMNS = 4
 GAP = 6.0  # between panels
-PAD = 6.0  # inside a panel
-SECTION_GAP = 14.0
+PAD = 5.0  # inside a panel
+SECTION_GAP = 10.0
 BOX = 16.0  # cost box size: 0.22 in, a pencil fills it in one go
 MIN_BOX = 14.0
 INLINE_MAX = 5  # cost rows this short never wrap
@@ -48,7 +48,7 @@ class PanelRow:
 
 def upgrades_page(game: SkyGame, paper: Paper) -> Page:
     content = content_frame(paper)
-    header, rest = content.take_top(20, gap=12)
+    header, rest = content.take_top(20, gap=8)
     items = compact_header(game, header, "abilities and supporters", 2, 2)
     width = (rest.width - (COLUMNS - 1) * GAP) / COLUMNS
     groups = (("ABILITIES", game.abilities), ("SUPPORTERS", game.supporters))
