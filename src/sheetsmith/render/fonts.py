@@ -8,9 +8,9 @@ what lands on the page.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import struct
-from dataclasses import dataclass
 from pathlib import Path
 
 FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
@@ -23,20 +23,40 @@ def font_name(bold: bool) -> str:
     return BOLD if bold else REGULAR
 
 
-@dataclass(frozen=True, slots=True)
 class FontMetrics:
-    units_per_em: int
-    ascent: float  # above the baseline, in em
-    descent: float  # below the baseline, in em (positive)
-    advances: dict[int, int]  # code point -> advance width in font units
-    missing: int  # advance of the .notdef glyph
+    """Advance widths of one font, looked up per character on first use.
+
+    Parsing only the tables' headers up front keeps the first render fast: a full cmap
+    walk over DejaVu's 6000 glyphs costs more than laying out both game pages.
+    """
+
+    def __init__(self, data: bytes) -> None:
+        tables = _tables(data)
+        self._data = data
+        (self.units_per_em,) = struct.unpack_from(">H", data, tables["head"][0] + 18)
+        hhea = tables["hhea"][0]
+        ascender, descender = struct.unpack_from(">hh", data, hhea + 4)
+        self.ascent = ascender / self.units_per_em  # above the baseline, in em
+        self.descent = -descender / self.units_per_em  # below the baseline, in em
+        (self._n_metrics,) = struct.unpack_from(">H", data, hhea + 34)
+        self._hmtx = tables["hmtx"][0]
+        self._cmap = _Format4(data, tables["cmap"][0])
+        self._advances: dict[str, int] = {}
+
+    def _advance(self, ch: str) -> int:
+        glyph = self._cmap.glyph(ord(ch))
+        index = min(glyph, self._n_metrics - 1)
+        (units,) = struct.unpack_from(">H", self._data, self._hmtx + 4 * index)
+        self._advances[ch] = units
+        return units
 
     def width(self, text: str, size: float) -> float:
-        units = sum(self.advances.get(ord(ch), self.missing) for ch in text)
+        advances = self._advances
+        units = sum(advances[ch] if ch in advances else self._advance(ch) for ch in text)
         return units * size / self.units_per_em
 
     def has_glyph(self, ch: str) -> bool:
-        return ord(ch) in self.advances
+        return self._cmap.glyph(ord(ch)) != 0
 
 
 def _tables(data: bytes) -> dict[str, tuple[int, int]]:
@@ -48,54 +68,42 @@ def _tables(data: bytes) -> dict[str, tuple[int, int]]:
     return tables
 
 
-def _cmap_format4(data: bytes, table: int) -> dict[int, int]:
-    """Code point -> glyph id from the Windows Unicode BMP subtable (format 4)."""
-    (count,) = struct.unpack_from(">H", data, table + 2)
-    for i in range(count):
-        platform, encoding, offset = struct.unpack_from(">HHI", data, table + 4 + 8 * i)
-        sub = table + offset
-        if (platform, encoding) == (3, 1) and struct.unpack_from(">H", data, sub)[0] == 4:
-            break
-    else:
-        raise ValueError("font has no Windows Unicode BMP cmap")
-    (seg_x2,) = struct.unpack_from(">H", data, sub + 6)
-    segs = seg_x2 // 2
-    ends = struct.unpack_from(f">{segs}H", data, sub + 14)
-    starts_at = sub + 16 + seg_x2
-    starts = struct.unpack_from(f">{segs}H", data, starts_at)
-    deltas = struct.unpack_from(f">{segs}h", data, starts_at + seg_x2)
-    ranges_at = starts_at + 2 * seg_x2
-    ranges = struct.unpack_from(f">{segs}H", data, ranges_at)
-    glyphs: dict[int, int] = {}
-    for i in range(segs):
-        for code in range(starts[i], ends[i] + 1):
-            if code == 0xFFFF:
-                continue
-            if ranges[i] == 0:
-                glyph = (code + deltas[i]) & 0xFFFF
-            else:
-                at = ranges_at + 2 * i + ranges[i] + 2 * (code - starts[i])
-                (glyph,) = struct.unpack_from(">H", data, at)
-                if glyph:
-                    glyph = (glyph + deltas[i]) & 0xFFFF
-            if glyph:
-                glyphs[code] = glyph
-    return glyphs
+class _Format4:
+    """Code point -> glyph id from the Windows Unicode BMP subtable (cmap format 4)."""
+
+    def __init__(self, data: bytes, table: int) -> None:
+        (count,) = struct.unpack_from(">H", data, table + 2)
+        for i in range(count):
+            platform, encoding, offset = struct.unpack_from(">HHI", data, table + 4 + 8 * i)
+            sub = table + offset
+            if (platform, encoding) == (3, 1) and struct.unpack_from(">H", data, sub)[0] == 4:
+                break
+        else:
+            raise ValueError("font has no Windows Unicode BMP cmap")
+        (seg_x2,) = struct.unpack_from(">H", data, sub + 6)
+        segs = seg_x2 // 2
+        self._data = data
+        self._ends = struct.unpack_from(f">{segs}H", data, sub + 14)
+        starts_at = sub + 16 + seg_x2
+        self._starts = struct.unpack_from(f">{segs}H", data, starts_at)
+        self._deltas = struct.unpack_from(f">{segs}h", data, starts_at + seg_x2)
+        self._ranges_at = starts_at + 2 * seg_x2
+        self._ranges = struct.unpack_from(f">{segs}H", data, self._ranges_at)
+
+    def glyph(self, code: int) -> int:
+        i = bisect.bisect_left(self._ends, code)
+        if code > 0xFFFF or i == len(self._ends) or code < self._starts[i]:
+            return 0
+        if self._ranges[i] == 0:
+            return (code + self._deltas[i]) & 0xFFFF
+        at = self._ranges_at + 2 * i + self._ranges[i] + 2 * (code - self._starts[i])
+        (glyph,) = struct.unpack_from(">H", self._data, at)
+        return (glyph + self._deltas[i]) & 0xFFFF if glyph else 0
 
 
 @functools.cache
 def metrics(name: str) -> FontMetrics:
-    data = FONT_FILES[name].read_bytes()
-    tables = _tables(data)
-    (units,) = struct.unpack_from(">H", data, tables["head"][0] + 18)
-    hhea = tables["hhea"][0]
-    ascender, descender = struct.unpack_from(">hh", data, hhea + 4)
-    (n_metrics,) = struct.unpack_from(">H", data, hhea + 34)
-    hmtx = tables["hmtx"][0]
-    widths = [struct.unpack_from(">H", data, hmtx + 4 * g)[0] for g in range(n_metrics)]
-    glyphs = _cmap_format4(data, tables["cmap"][0])
-    advances = {code: widths[min(g, n_metrics - 1)] for code, g in glyphs.items()}
-    return FontMetrics(units, ascender / units, -descender / units, advances, widths[0])
+    return FontMetrics(FONT_FILES[name].read_bytes())
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:

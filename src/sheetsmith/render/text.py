@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from sheetsmith.render.fonts import font_name, metrics, text_width
@@ -31,19 +32,29 @@ def cap_height(size: float) -> float:
     return 0.729 * size
 
 
+@functools.lru_cache(maxsize=8192)
+def _unit_width(word: str, bold: bool) -> float:
+    """A word's width at 1 pt: wrapping measures each word once, whatever the size."""
+    return text_width(word, 1.0, bold)
+
+
 def wrap(text: str, size: float, width: float, bold: bool = False) -> tuple[str, ...]:
     """Greedy word wrap; newlines in `text` always break. Overlong words stay whole."""
+    limit = width / size
+    space = _unit_width(" ", bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        line = ""
+        words: list[str] = []
+        used = 0.0
         for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if line and text_width(candidate, size, bold) > width:
-                lines.append(line)
-                line = word
+            w = _unit_width(word, bold)
+            if words and used + space + w > limit:
+                lines.append(" ".join(words))
+                words, used = [word], w
             else:
-                line = candidate
-        lines.append(line)
+                used = used + space + w if words else w
+                words.append(word)
+        lines.append(" ".join(words))
     return tuple(lines)
 
 
