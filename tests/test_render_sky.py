@@ -21,16 +21,12 @@ from sheetsmith.render.bounds import Box, inside, overlaps, walk
 from sheetsmith.render.paper import A4, LETTER, Paper
 from sheetsmith.render.primitives import INCH, Circle, Item, Page, Polygon, Rect, Text, TextBox
 from sheetsmith.render.sky import game_pages
-from sheetsmith.render.sky_game_page import (
-    game_page_layout,
-    map_grid,
-    notes_column,
-    schedule_wheel,
-    setup_note,
-    side_column,
-    star_map,
-)
+from sheetsmith.render.sky_game_page import game_page_layout
+from sheetsmith.render.sky_notes import notes_column
+from sheetsmith.render.sky_star_map import map_grid, star_map
+from sheetsmith.render.sky_tables import side_column
 from sheetsmith.render.sky_upgrades_page import die_labels
+from sheetsmith.render.sky_wheel import schedule_wheel, setup_note
 from sheetsmith.render.text import fit
 
 GAME_ID = "my-corner-of-the-sky"

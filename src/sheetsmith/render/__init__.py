@@ -1,24 +1,34 @@
 """Rendering: games in, PDF files out.
 
 Layout modules return `Page`s of plain primitives; `render.pdf` is the only module that
-draws them (and the only one that imports reportlab).
+draws them (and the only one that imports reportlab). Each ruleset maps its component
+names to functions that lay out and write one file.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
+from sheetsmith.definition.common import GameInfo
 from sheetsmith.errors import OptionError
 from sheetsmith.output import RenderedFile, RenderOptions
 from sheetsmith.render.paper import paper as paper_named
 
-# ruleset -> its components, each a function (game, out_dir, options) -> RenderedFile
+
+class Game(Protocol):
+    """What rendering needs from any game model: its identity (the rest is per ruleset)."""
+
+    @property
+    def info(self) -> GameInfo: ...
+
+
 Renderer = Callable[[Any, Path, RenderOptions], RenderedFile]
 
 
 def _sky_game_pages(game: Any, out_dir: Path, options: RenderOptions) -> RenderedFile:
+    # imported here so commands that never render (check, games) skip reportlab's start-up
     from sheetsmith.render.pdf import DocumentInfo, write_pdf
     from sheetsmith.render.sky import game_pages
 
@@ -28,7 +38,7 @@ def _sky_game_pages(game: Any, out_dir: Path, options: RenderOptions) -> Rendere
     info = DocumentInfo(
         title=f"{game.info.title}: game pages",
         author=game.info.designer,
-        subject=f"{game.info.title} {game.info.version}, {options.paper} paper".strip(),
+        subject=f"{game.info.title} {game.info.version}, {options.paper} paper",
     )
     write_pdf(pages, path, info)
     return RenderedFile(
@@ -36,6 +46,7 @@ def _sky_game_pages(game: Any, out_dir: Path, options: RenderOptions) -> Rendere
     )
 
 
+# ruleset -> component name -> renderer, in the order `render` writes them
 COMPONENTS: dict[str, dict[str, Renderer]] = {
     "my-corner-of-the-sky": {"game-pages": _sky_game_pages},
 }
@@ -45,7 +56,7 @@ def components_for(ruleset: str) -> tuple[str, ...]:
     return tuple(COMPONENTS.get(ruleset, {}))
 
 
-def render_game(game: Any, out_dir: Path, options: RenderOptions) -> list[RenderedFile]:
+def render_game(game: Game, out_dir: Path, options: RenderOptions) -> list[RenderedFile]:
     """Write the requested components of `game` (all of them when none are named)."""
     ruleset = game.info.ruleset
     if ruleset not in COMPONENTS:
@@ -58,5 +69,5 @@ def render_game(game: Any, out_dir: Path, options: RenderOptions) -> list[Render
             f"{game.info.id} has no component {', '.join(map(repr, unknown))};"
             f" valid components: {', '.join(available)}"
         )
-    wanted = options.components or tuple(available)
-    return [available[name](game, out_dir, options) for name in wanted if name in available]
+    wanted = tuple(dict.fromkeys(options.components)) or tuple(available)
+    return [available[name](game, out_dir, options) for name in wanted]

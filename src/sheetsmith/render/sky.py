@@ -1,6 +1,7 @@
 """My Corner of the Sky: the two printed game pages, as layout data (nothing drawn here).
 
-Page 1 (`sky_game_page`) holds everything a turn touches; page 2 (`sky_upgrades_page`)
+Page 1 (`sky_game_page`, built from `sky_star_map`, `sky_tables`, `sky_wheel` and
+`sky_notes`) holds everything a turn touches; page 2 (`sky_upgrades_page`)
 holds the abilities and supporters to buy. Printing both is enough to play, with four
 dice and a pencil.
 """
