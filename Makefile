@@ -26,9 +26,11 @@ demo: $(STAMP)
 system-deps:
 	@sh scripts/system-deps.sh
 
-test: $(TSTAMP) system-deps
+lint: $(TSTAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
+
+test: $(TSTAMP) system-deps lint
 	$(BIN)/python -m pytest
 
 bench: $(TSTAMP)

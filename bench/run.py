@@ -19,9 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from skysheets import sheet  # noqa: E402
-
 from sheetsmith.definition import load  # noqa: E402
+from skysheets import sheet  # noqa: E402
 
 
 def random_sheets(count: int, seed: int = 78) -> list[bytes]:
@@ -35,15 +34,19 @@ def random_sheets(count: int, seed: int = 78) -> list[bytes]:
     out = []
     for i in range(count):
         points = {(x, y) for x in range(11) for y in range(11) if rng.random() < 0.45}
-        out.append(sheet(
-            points,
-            player=f"P{i}",
-            abilities={u.id: marks(len(u.cost)) for u in game.abilities if not u.start},
-            supporters={u.id: marks(len(u.cost)) for u in game.supporters},
-            articles={a.id: (marks(len(a.cost)), rng.choice(["", "point", str(a.reward)]))
-                      for a in game.articles},
-            schedule={d: marks(4) for d in game.schedule.days},
-        ).encode())
+        out.append(
+            sheet(
+                points,
+                player=f"P{i}",
+                abilities={u.id: marks(len(u.cost)) for u in game.abilities if not u.start},
+                supporters={u.id: marks(len(u.cost)) for u in game.supporters},
+                articles={
+                    a.id: (marks(len(a.cost)), rng.choice(["", "point", str(a.reward)]))
+                    for a in game.articles
+                },
+                schedule={d: marks(4) for d in game.schedule.days},
+            ).encode()
+        )
     return out
 
 
@@ -59,8 +62,10 @@ def bench_check_throughput(count: int = 1000) -> str:
             check_text(raw, "bench.toml")
         best = min(best, time.perf_counter() - start)
     rate = count / best
-    return f"check throughput: {rate:,.0f} sheets/s over {count} sheets (target >= 2,000) " \
-           f"{'MET' if rate >= 2000 else 'MISSED'}"
+    return (
+        f"check throughput: {rate:,.0f} sheets/s over {count} sheets (target >= 2,000) "
+        f"{'MET' if rate >= 2000 else 'MISSED'}"
+    )
 
 
 def _cold(cmd: list[str]) -> float:
@@ -83,8 +88,10 @@ def bench_cold_check(runs: int = 21) -> str:
             check.append(_cold(check_cmd))
     b, c = statistics.median(base), statistics.median(check)
     ratio = c / b
-    return (f"cold check: {c * 1000:.0f} ms vs cold `import typer` {b * 1000:.0f} ms, "
-            f"ratio {ratio:.2f}x (target <= 1.5x) {'MET' if ratio <= 1.5 else 'MISSED'}")
+    return (
+        f"cold check: {c * 1000:.0f} ms vs cold `import typer` {b * 1000:.0f} ms, "
+        f"ratio {ratio:.2f}x (target <= 1.5x) {'MET' if ratio <= 1.5 else 'MISSED'}"
+    )
 
 
 def bench_render_sky(runs: int = 5) -> str:
@@ -102,8 +109,10 @@ def bench_render_sky(runs: int = 5) -> str:
             render_game(game, Path(tmp), RenderOptions())
             times.append(time.perf_counter() - start)
     warm = statistics.median(times)
-    return (f"render my-corner-of-the-sky (2 pages): first {first:.3f} s, then {warm:.3f} s "
-            f"(target < 0.3 s) {'MET' if first < 0.3 else 'MISSED'}")
+    return (
+        f"render my-corner-of-the-sky (2 pages): first {first:.3f} s, then {warm:.3f} s "
+        f"(target < 0.3 s) {'MET' if first < 0.3 else 'MISSED'}"
+    )
 
 
 BENCHES = {

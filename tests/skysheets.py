@@ -34,15 +34,20 @@ def sheet(
     if player is not None:
         lines.append(f'player = "{player}"')
     lines.append(f'star_map = """\n{star_map(points)}\n"""')
-    for table, values in (("abilities", abilities), ("supporters", supporters),
-                          ("schedule", schedule)):
+    for table, values in (
+        ("abilities", abilities),
+        ("supporters", supporters),
+        ("schedule", schedule),
+    ):
         if values:
             lines.append(f"[{table}]")
             lines += [f'{key} = "{value}"' for key, value in values.items()]
     if articles:
         lines.append("[articles]")
-        lines += [f'{key} = {{ cost = "{cost}", reward = "{reward}" }}'
-                  for key, (cost, reward) in articles.items()]
+        lines += [
+            f'{key} = {{ cost = "{cost}", reward = "{reward}" }}'
+            for key, (cost, reward) in articles.items()
+        ]
     return "\n".join(lines) + "\n"
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from skysheets import STARS, full, sheet, square
 
 from sheetsmith.definition import load
+from sheetsmith.definition.tomlfile import parse_toml_bytes
 from sheetsmith.rules import blank_sheet, check_documents, check_text
 from sheetsmith.rules.sky import filled_squares, largest_region
-from sheetsmith.definition.tomlfile import parse_toml_bytes
+from skysheets import STARS, full, sheet, square
 
 SHEETS = Path(__file__).parent / "sheets"
 
@@ -26,8 +26,9 @@ def rules_of(result) -> list[str]:
 
 
 def table(*texts: str):
-    return check_documents([parse_toml_bytes(t.encode(), f"p{i}.toml") for i, t in
-                            enumerate(texts, start=1)])
+    return check_documents(
+        [parse_toml_bytes(t.encode(), f"p{i}.toml") for i, t in enumerate(texts, start=1)]
+    )
 
 
 # --- the spec's own example -------------------------------------------------------------
@@ -37,15 +38,24 @@ def test_spec_example_scores_exactly():
     report = table((SHEETS / "spec-example.toml").read_text())
     assert report.as_json() == {
         "game": "my-corner-of-the-sky",
-        "players": [{
-            "file": "p1.toml",
-            "player": "Maddy",
-            "valid": True,
-            "violations": [],
-            "score": {"largest_region": 0, "stars": 10, "articles": 8, "publisher": 0,
-                      "headhunter": 0, "multiplayer": 0, "total": 18},
-            "rank": "Ptolomy",
-        }],
+        "players": [
+            {
+                "file": "p1.toml",
+                "player": "Maddy",
+                "valid": True,
+                "violations": [],
+                "score": {
+                    "largest_region": 0,
+                    "stars": 10,
+                    "articles": 8,
+                    "publisher": 0,
+                    "headhunter": 0,
+                    "multiplayer": 0,
+                    "total": 18,
+                },
+                "rank": "Ptolomy",
+            }
+        ],
         "winners": ["Maddy"],
     }
 
@@ -101,9 +111,11 @@ def test_stars_count_filled_star_points_only():
 
 def test_typed_row_order_is_top_row_first():
     # The first typed row is y = 10: (9, 10) is a star there; the last row is y = 0.
-    text = 'game = "my-corner-of-the-sky"\nstar_map = """\n' + "\n".join(
-        [". . . . . . . . . x ."] + [". " * 10 + "."] * 9 + [". x . . . . . . . . ."]
-    ) + '\n"""\n'
+    text = (
+        'game = "my-corner-of-the-sky"\nstar_map = """\n'
+        + "\n".join([". . . . . . . . . x ."] + [". " * 10 + "."] * 9 + [". x . . . . . . . . ."])
+        + '\n"""\n'
+    )
     assert one(text).score["stars"] == 2
 
 
@@ -113,11 +125,13 @@ def test_typed_row_order_is_top_row_first():
 def test_maddy_spends_on_positioning_ii_week_2_and_friday():
     # Lowest die 2 + Monday's two filled ◇ + one △ = 5 experience: 3 on POSITIONING II,
     # 1 on week 2's ◇1, 1 on Friday's ◇1. Nothing is complete yet: a valid sheet, no points.
-    result = one(sheet(
-        abilities={"positioning-ii": "x ."},
-        articles={"week-2": ("x . .", "")},
-        schedule={"monday": "x x . .", "friday": "x . . ."},
-    ))
+    result = one(
+        sheet(
+            abilities={"positioning-ii": "x ."},
+            articles={"week-2": ("x . .", "")},
+            schedule={"monday": "x x . .", "friday": "x . . ."},
+        )
+    )
     assert result.valid
     assert result.total == 0
 
@@ -133,11 +147,13 @@ def test_dave_spends_his_star_and_two_squares():
     # OPTIMIZING's □1 and week 4's □1.
     points = square(0, 2) | square(0, 3) | {(1, 4)}  # (0, 3) is a star point
     assert (0, 3) in STARS
-    result = one(sheet(
-        points,
-        abilities={"optimizing": ". x x"},
-        articles={"week-4": ("x . . . .", "")},
-    ))
+    result = one(
+        sheet(
+            points,
+            abilities={"optimizing": ". x x"},
+            articles={"week-4": ("x . . . .", "")},
+        )
+    )
     assert result.score["stars"] == 1
     assert result.score["largest_region"] == 2
     assert result.valid
@@ -183,8 +199,7 @@ def test_reward_may_be_typed_as_a_toml_integer():
 
 
 def test_all_articles_sum_their_rewards():
-    arts = {a.id: (full(len(a.cost)), str(a.reward))
-            for a in load("my-corner-of-the-sky").articles}
+    arts = {a.id: (full(len(a.cost)), str(a.reward)) for a in load("my-corner-of-the-sky").articles}
     assert one(sheet(articles=arts)).score["articles"] == 8 + 6 + 5 + 4 + 3
 
 
@@ -192,14 +207,12 @@ def test_all_articles_sum_their_rewards():
 
 
 def test_stars_overspent_kept_with_enough_stars():
-    result = one(sheet(STARS[:2], abilities={"plotting-iv": ". x"},
-                       schedule={"sunday": ". . . x"}))
+    result = one(sheet(STARS[:2], abilities={"plotting-iv": ". x"}, schedule={"sunday": ". . . x"}))
     assert result.valid
 
 
 def test_stars_overspent_broken():
-    result = one(sheet(STARS[:1], abilities={"plotting-iv": ". x"},
-                       schedule={"sunday": ". . . x"}))
+    result = one(sheet(STARS[:1], abilities={"plotting-iv": ". x"}, schedule={"sunday": ". . . x"}))
     assert rules_of(result) == ["stars-overspent"]
     assert "abilities.plotting-iv" in result.violations[0].message
     assert "schedule.sunday" in result.violations[0].message
@@ -211,17 +224,21 @@ def test_stars_overspent_allowed_with_optimizing():
 
 
 def test_stars_in_every_table_count():
-    result = one(sheet(
-        STARS[:3],
-        supporters={"mathematician": ". x x"},
-        articles={"week-3": (". . . x", "")},
-    ))
+    result = one(
+        sheet(
+            STARS[:3],
+            supporters={"mathematician": ". x x"},
+            articles={"week-3": (". . . x", "")},
+        )
+    )
     assert result.valid
-    result = one(sheet(
-        STARS[:2],
-        supporters={"mathematician": ". x x"},
-        articles={"week-3": (". . . x", "")},
-    ))
+    result = one(
+        sheet(
+            STARS[:2],
+            supporters={"mathematician": ". x x"},
+            articles={"week-3": (". . . x", "")},
+        )
+    )
     assert rules_of(result) == ["stars-overspent"]
 
 
@@ -229,42 +246,61 @@ def test_stars_in_every_table_count():
 
 
 def test_publisher_scores_articles_and_full_days():
-    result = one(sheet(
-        supporters={"publisher": full(4)},
-        articles={"week-1": (full(2), "point"), "week-2": ("x x .", "")},
-        schedule={"monday": full(4), "tuesday": "x x x ."},
-    ))
+    result = one(
+        sheet(
+            supporters={"publisher": full(4)},
+            articles={"week-1": (full(2), "point"), "week-2": ("x x .", "")},
+            schedule={"monday": full(4), "tuesday": "x x x ."},
+        )
+    )
     assert result.score["publisher"] == 1 + 3
 
 
 def test_publisher_not_acquired_scores_nothing():
-    result = one(sheet(
-        supporters={"publisher": "x x x ."},
-        articles={"week-1": (full(2), "8")},
-        schedule={"monday": full(4)},
-    ))
+    result = one(
+        sheet(
+            supporters={"publisher": "x x x ."},
+            articles={"week-1": (full(2), "8")},
+            schedule={"monday": full(4)},
+        )
+    )
     assert result.score["publisher"] == 0
 
 
 def test_headhunter_counts_itself_but_not_the_starting_abilities():
-    result = one(sheet(
-        abilities={"positioning-ii": full(2), "recording": full(2)},
-        supporters={"headhunter": full(6), "mentor": full(2), "promoter": "x x x x ."},
-    ))
+    result = one(
+        sheet(
+            abilities={"positioning-ii": full(2), "recording": full(2)},
+            supporters={"headhunter": full(6), "mentor": full(2), "promoter": "x x x x ."},
+        )
+    )
     assert result.score["headhunter"] == 4
 
 
 def test_headhunter_not_acquired_scores_nothing():
-    result = one(sheet(abilities={"positioning-ii": full(2)},
-                       supporters={"headhunter": "x x x x x ."}))
+    result = one(
+        sheet(abilities={"positioning-ii": full(2)}, supporters={"headhunter": "x x x x x ."})
+    )
     assert result.score["headhunter"] == 0
 
 
 @pytest.mark.parametrize(
     ("total", "rank"),
-    [(0, "Messier"), (9, "Messier"), (10, "Ptolomy"), (19, "Ptolomy"), (20, "Brahe"),
-     (25, "Copernicus"), (30, "Herschel"), (35, "Kepler"), (40, "Hubble"), (45, "Hipparchus"),
-     (49, "Hipparchus"), (50, "Galileo"), (120, "Galileo")],
+    [
+        (0, "Messier"),
+        (9, "Messier"),
+        (10, "Ptolomy"),
+        (19, "Ptolomy"),
+        (20, "Brahe"),
+        (25, "Copernicus"),
+        (30, "Herschel"),
+        (35, "Kepler"),
+        (40, "Hubble"),
+        (45, "Hipparchus"),
+        (49, "Hipparchus"),
+        (50, "Galileo"),
+        (120, "Galileo"),
+    ],
 )
 def test_ranks(total, rank):
     assert load("my-corner-of-the-sky").rank_for(total) == rank
@@ -279,10 +315,15 @@ def test_rank_follows_the_total():
 
 
 def test_multiplayer_bonus_for_what_only_one_player_has():
-    a = sheet(player="Ann", articles={"week-1": (full(2), "8")},
-              abilities={"recording": full(2)}, supporters={"researcher-1": full(5)})
-    b = sheet(player="Ben", articles={"week-1": (full(2), "point")},
-              supporters={"researcher-2": full(5)})
+    a = sheet(
+        player="Ann",
+        articles={"week-1": (full(2), "8")},
+        abilities={"recording": full(2)},
+        supporters={"researcher-1": full(5)},
+    )
+    b = sheet(
+        player="Ben", articles={"week-1": (full(2), "point")}, supporters={"researcher-2": full(5)}
+    )
     report = table(a, b)
     ann, ben = report.players
     # week-1 both have; recording and researcher-1 only Ann; researcher-2 only Ben.
@@ -312,8 +353,9 @@ def test_tie_broken_by_stars():
 
 
 def test_full_tie_is_shared():
-    report = table(sheet([STARS[0]], player="Ann"), sheet([STARS[1]], player="Ben"),
-                   sheet(player="Cy"))
+    report = table(
+        sheet([STARS[0]], player="Ann"), sheet([STARS[1]], player="Ben"), sheet(player="Cy")
+    )
     assert report.winners == ("Ann", "Ben")
 
 

@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from skysheets import full, sheet
 from typer.testing import CliRunner
 
 from sheetsmith.cli import app
+from skysheets import full, sheet
 
 SHEETS = Path(__file__).parent / "sheets"
 runner = CliRunner()
@@ -76,20 +76,32 @@ def test_several_sheets_are_one_game(tmp_path):
         (b"game = [", "not valid TOML"),
         (b"\xff\xfe\x00garbage", "not UTF-8"),
         (b'game = "chess"\n', "game: unknown game 'chess'"),
-        (b'game = "my-corner-of-the-sky"\n[abilities]\npositioning-v = "x x"\n',
-         'abilities.positioning-v: unknown id (did you mean "positioning-iv"?)'),
-        (b'game = "my-corner-of-the-sky"\n[supporters]\nmentor = "x"\n',
-         "supporters.mentor: expected 2 boxes, got 1"),
-        (b'game = "my-corner-of-the-sky"\n[schedule]\nmonday = "x o . ."\n',
-         "schedule.monday: unexpected character 'o'"),
-        (b'game = "my-corner-of-the-sky"\n[schedule]\nfunday = "x . . ."\n',
-         'schedule.funday: unknown day (did you mean "sunday"?)'),
-        (b'game = "my-corner-of-the-sky"\nstar_map = "..........."\n',
-         "star_map: expected 11 rows"),
+        (
+            b'game = "my-corner-of-the-sky"\n[abilities]\npositioning-v = "x x"\n',
+            'abilities.positioning-v: unknown id (did you mean "positioning-iv"?)',
+        ),
+        (
+            b'game = "my-corner-of-the-sky"\n[supporters]\nmentor = "x"\n',
+            "supporters.mentor: expected 2 boxes, got 1",
+        ),
+        (
+            b'game = "my-corner-of-the-sky"\n[schedule]\nmonday = "x o . ."\n',
+            "schedule.monday: unexpected character 'o'",
+        ),
+        (
+            b'game = "my-corner-of-the-sky"\n[schedule]\nfunday = "x . . ."\n',
+            'schedule.funday: unknown day (did you mean "sunday"?)',
+        ),
+        (
+            b'game = "my-corner-of-the-sky"\nstar_map = "..........."\n',
+            "star_map: expected 11 rows",
+        ),
         (b'game = "my-corner-of-the-sky"\nstar_map = 3\n', "star_map: expected a string"),
         (b'player = "x"\n', "game: required"),
-        (b'game = "my-corner-of-the-sky"\nstarmap = ""\n',
-         'starmap: unknown key (did you mean "star_map"?)'),
+        (
+            b'game = "my-corner-of-the-sky"\nstarmap = ""\n',
+            'starmap: unknown key (did you mean "star_map"?)',
+        ),
     ],
 )
 def test_unreadable_sheets_exit_2_naming_file_and_key(tmp_path, content, expected):
@@ -113,8 +125,11 @@ def test_star_map_refusal_names_the_typed_row_and_its_line(tmp_path):
 
 
 def test_every_problem_of_every_file_is_reported(tmp_path):
-    a = write(tmp_path, "a.toml", 'game = "my-corner-of-the-sky"\n[abilities]\nfoo = "x"\n'
-                                  '[supporters]\nmentor = "xxx"\n')
+    a = write(
+        tmp_path,
+        "a.toml",
+        'game = "my-corner-of-the-sky"\n[abilities]\nfoo = "x"\n[supporters]\nmentor = "xxx"\n',
+    )
     b = write(tmp_path, "b.toml", "game = ")
     result = run("check", a, b)
     assert result.exit_code == 2
@@ -176,8 +191,9 @@ def test_real_process_exit_codes_and_no_heavy_imports(tmp_path):
 
 def test_garbage_in_a_real_process_is_never_a_traceback(tmp_path):
     path = write(tmp_path, "junk.toml", bytes(range(256)) * 4)
-    proc = subprocess.run([sys.executable, "-m", "sheetsmith", "check", path],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "sheetsmith", "check", path], capture_output=True, text=True
+    )
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert path in proc.stderr

@@ -15,13 +15,28 @@ SKY = (GAMES_DIR / "my-corner-of-the-sky" / "game.toml").read_text(encoding="utf
 
 # The contract's table (shared/spec/my-corner-of-the-sky-sheet.md): numbers, "*" for ☆.
 SPEC_BOXES = {
-    "positioning-ii": "3 3", "positioning-iii": "3 7 *", "positioning-iv": "1 1 2 2 2 4",
-    "plotting-ii": "2 3 *", "plotting-iii": "6 1 1 1 1", "plotting-iv": "8 *",
-    "recording": "1 4", "optimizing": "1 * 1", "studying": "1 2 3 * 1", "plotting-v": "1 4",
-    "promoter": "1 1 1 1 1", "mentor": "1 3", "researcher-1": "2 2 2 * 1",
-    "researcher-2": "1 1 1 * 2", "mathematician": "4 * *", "coordinator": "1 3 5 1 1",
-    "publisher": "1 1 3 2", "headhunter": "7 1 2 2 2 2",
-    "week-1": "1 4", "week-2": "1 2 4", "week-3": "1 1 5 *", "week-4": "1 1 5 * 1",
+    "positioning-ii": "3 3",
+    "positioning-iii": "3 7 *",
+    "positioning-iv": "1 1 2 2 2 4",
+    "plotting-ii": "2 3 *",
+    "plotting-iii": "6 1 1 1 1",
+    "plotting-iv": "8 *",
+    "recording": "1 4",
+    "optimizing": "1 * 1",
+    "studying": "1 2 3 * 1",
+    "plotting-v": "1 4",
+    "promoter": "1 1 1 1 1",
+    "mentor": "1 3",
+    "researcher-1": "2 2 2 * 1",
+    "researcher-2": "1 1 1 * 2",
+    "mathematician": "4 * *",
+    "coordinator": "1 3 5 1 1",
+    "publisher": "1 1 3 2",
+    "headhunter": "7 1 2 2 2 2",
+    "week-1": "1 4",
+    "week-2": "1 2 4",
+    "week-3": "1 1 5 *",
+    "week-4": "1 1 5 * 1",
     "week-5": "1 1 6 1 1 1 2",
 }
 
@@ -42,13 +57,30 @@ def test_sky_definition_matches_the_contract():
     assert [u.id for u in game.upgrades if u.start] == ["positioning-i", "plotting-i"]
     assert [a.reward for a in game.articles] == [8, 6, 5, 4, 3]
     assert len(game.abilities) == 12 and len(game.supporters) == 8
-    assert game.schedule.days == ("sunday", "monday", "tuesday", "wednesday", "thursday",
-                                  "friday", "saturday")
+    assert game.schedule.days == (
+        "sunday",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+    )
     assert spec_form(game.schedule.boxes) == "1 2 3 *"
     assert game.schedule.researcher_marks == 2
     assert game.star_map.size == 11
-    assert game.star_map.stars == {(9, 10), (0, 9), (4, 9), (1, 8), (8, 7), (0, 3), (6, 3),
-                                   (3, 2), (10, 1), (1, 0)}
+    assert game.star_map.stars == {
+        (9, 10),
+        (0, 9),
+        (4, 9),
+        (1, 8),
+        (8, 7),
+        (0, 3),
+        (6, 3),
+        (3, 2),
+        (10, 1),
+        (1, 0),
+    }
     assert [(r.name, r.min) for r in game.ranks][-1] == ("Galileo", 50)
 
 
@@ -86,7 +118,7 @@ def test_every_problem_at_once_with_lines():
     assert "star_map.size: expected an odd number" in text
     assert "supporters[1].name: expected a string, got 7" in text
     assert "articles[1].reward: expected an integer, got 'six'" in text
-    mentor_line = next(i for i, l in enumerate(broken.splitlines(), 1) if "name = 7" in l)
+    mentor_line = next(i for i, text in enumerate(broken.splitlines(), 1) if "name = 7" in text)
     assert f"mine.toml:{mentor_line}: supporters[1].name" in text
 
 

@@ -6,15 +6,14 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from skysheets import sheet
 
 from sheetsmith.definition import GAMES_DIR, load_bytes
 from sheetsmith.errors import DefinitionError, SheetError
 from sheetsmith.rules import blank_sheet, check_text
 from sheetsmith.rules.verdict import CheckReport
+from skysheets import sheet
 
-SETTINGS = settings(max_examples=300, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BLANK = blank_sheet("my-corner-of-the-sky")
 EXAMPLE = (Path(__file__).parent / "sheets" / "spec-example.toml").read_text()
 DEFINITION = (GAMES_DIR / "my-corner-of-the-sky" / "game.toml").read_text(encoding="utf-8")
@@ -37,18 +36,22 @@ def mutate(text: str, edits: list[tuple[int, int, str]]) -> str:
     for position, kind, char in edits:
         at = position % (len(text) + 1)
         if kind == 0:
-            text = text[:at] + text[at + 1:]
+            text = text[:at] + text[at + 1 :]
         elif kind == 1:
             text = text[:at] + char + text[at:]
         else:
-            text = text[:at] + char + text[at + 1:]
+            text = text[:at] + char + text[at + 1 :]
     return text
 
 
 EDITS = st.lists(
-    st.tuples(st.integers(0, 20000), st.integers(0, 2),
-              st.sampled_from(list('x.X o"\'=[]{}\n#,-1234567890 \t\\') + ["☆", "\x00"])),
-    min_size=1, max_size=8,
+    st.tuples(
+        st.integers(0, 20000),
+        st.integers(0, 2),
+        st.sampled_from([*list("x.X o\"'=[]{}\n#,-1234567890 \t\\"), "☆", "\x00"]),
+    ),
+    min_size=1,
+    max_size=8,
 )
 
 
@@ -64,16 +67,34 @@ def test_mangled_sheets(text, edits):
     checked(mutate(text, edits).encode("utf-8"))
 
 
-SHEET_KEYS = ["game", "player", "star_map", "abilities", "supporters", "articles", "schedule",
-              "positioning-ii", "mentor", "week-1", "monday", "cost", "reward"]
+SHEET_KEYS = [
+    "game",
+    "player",
+    "star_map",
+    "abilities",
+    "supporters",
+    "articles",
+    "schedule",
+    "positioning-ii",
+    "mentor",
+    "week-1",
+    "monday",
+    "cost",
+    "reward",
+]
 SCALARS = st.one_of(
-    st.text(alphabet="xX. o\n", max_size=140), st.integers(-5, 10**20), st.booleans(),
-    st.floats(allow_nan=True), st.just("my-corner-of-the-sky"), st.just("point"),
+    st.text(alphabet="xX. o\n", max_size=140),
+    st.integers(-5, 10**20),
+    st.booleans(),
+    st.floats(allow_nan=True),
+    st.just("my-corner-of-the-sky"),
+    st.just("point"),
 )
 VALUES = st.recursive(
     SCALARS,
-    lambda inner: st.one_of(st.lists(inner, max_size=4),
-                            st.dictionaries(st.sampled_from(SHEET_KEYS), inner, max_size=4)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(st.sampled_from(SHEET_KEYS), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 
@@ -101,8 +122,10 @@ def test_wrong_types_in_the_right_places(data):
 
 
 @SETTINGS
-@given(st.sets(st.tuples(st.integers(0, 10), st.integers(0, 10))),
-       st.sampled_from(["", "point", "8", "6", "0", "99"]))
+@given(
+    st.sets(st.tuples(st.integers(0, 10), st.integers(0, 10))),
+    st.sampled_from(["", "point", "8", "6", "0", "99"]),
+)
 def test_any_valid_shaped_sheet_scores(points, reward):
     text = sheet(points, articles={"week-1": ("x x", reward)})
     report = check_text(text.encode(), "ok.toml")

@@ -27,8 +27,12 @@ class BoxKind:
 
 
 _SYMBOL = {BoxKind.EXPERIENCE: "◇", BoxKind.SQUARES: "□", BoxKind.STAR: "☆"}
-_PREFIX = {"◇": BoxKind.EXPERIENCE, "d": BoxKind.EXPERIENCE, "□": BoxKind.SQUARES,
-           "s": BoxKind.SQUARES}
+_PREFIX = {
+    "◇": BoxKind.EXPERIENCE,
+    "d": BoxKind.EXPERIENCE,
+    "□": BoxKind.SQUARES,
+    "s": BoxKind.SQUARES,
+}
 
 
 class Box(NamedTuple):
