@@ -21,11 +21,12 @@ from sheetsmith.render.sky_notes import TURN_SIZE, notes_column, notes_heights, 
 from sheetsmith.render.sky_parts import (
     GUTTER,
     HEADING_H,
+    SMALL,
     content_frame,
     page_header,
 )
 from sheetsmith.render.sky_star_map import EDGE, MAP_LABEL, star_map
-from sheetsmith.render.sky_tables import side_column
+from sheetsmith.render.sky_tables import rank_text_size, side_column
 from sheetsmith.render.sky_wheel import SETUP_H, schedule_wheel, setup_note
 
 
@@ -51,15 +52,17 @@ def game_page_layout(game: SkyGame, paper: Paper) -> GamePageLayout:
     map_h = HEADING_H + map_w
     middle, bottom = rest.take_top(map_h, gap=16)
     map_frame, side = middle.take_left(map_w, gap=GUTTER)
-    # the wheel grows while the turn summary beside it can stay at a comfortable size
+    # the wheel grows while the notes beside it stay at comfortable sizes
     wheel_w = min(bottom.height - HEADING_H - SETUP_H, bottom.width * 0.58)
     while wheel_w > bottom.width * 0.45:
         notes_w = bottom.width - wheel_w - GUTTER
-        if turn_text_size(game, notes_w, notes_heights(game, bottom.height)[0]) >= TURN_SIZE:
+        turn = turn_text_size(game, notes_w, notes_heights(game, bottom.height)[0])
+        if turn >= TURN_SIZE and rank_text_size(game, notes_w) >= SMALL:
             break
         wheel_w -= 4.0
     wheel_frame, notes = bottom.take_left(wheel_w, gap=GUTTER)
-    wheel_frame, setup = wheel_frame.take_top(wheel_frame.width + HEADING_H, gap=6)
+    # the setup note sits at the foot of the column, the wheel centred above it
+    setup, wheel_frame = wheel_frame.take_bottom(SETUP_H, gap=6)
     return GamePageLayout(header, map_frame, spacing, side, wheel_frame, setup, notes)
 
 

@@ -133,18 +133,25 @@ def rank_spans(game: SkyGame) -> list[tuple[str, str]]:
     return spans
 
 
+def rank_text_size(game: SkyGame, width: float) -> float:
+    """The largest size, up to `SMALL`, at which every rank and its range share a column."""
+    col_w = (width + 10) / RANK_COLUMNS
+    size = SMALL
+    while size > 6.0 and any(
+        text_width(name, size, True) + text_width(span, size) + 5 > col_w - 10
+        for name, span in rank_spans(game)
+    ):
+        size -= 0.25
+    return size
+
+
 def ranks_table(game: SkyGame, frame: Frame) -> list[Item]:
     items = heading(frame, "RANKS", "solo play: circle yours")
     top = frame.top - HEADING_H
     spans = rank_spans(game)
     per_col = math.ceil(len(spans) / RANK_COLUMNS)
     col_w = (frame.width + 10) / RANK_COLUMNS
-    size = SMALL
-    while size > 6.0 and any(
-        text_width(name, size, True) + text_width(span, size) + 5 > col_w - 10
-        for name, span in spans
-    ):
-        size -= 0.25
+    size = rank_text_size(game, frame.width)
     for i, (name, span) in enumerate(spans):
         col, row = divmod(i, per_col)
         x = frame.x + col * col_w

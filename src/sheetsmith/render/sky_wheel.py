@@ -38,7 +38,7 @@ def schedule_wheel(game: SkyGame, frame: Frame) -> list[Item]:
     items = heading(frame, "SCHEDULE")
     area = Frame(frame.x, frame.y, frame.width, frame.height - HEADING_H)
     R = min(area.width, area.height - 4) / 2 - 1
-    cx, cy = area.cx, area.top - 4 - R  # hang it under the heading, beside the turn text
+    cx, cy = area.cx, area.cy - 2
     n = len(sched.days)
     step = 360.0 / n
     half = step / 2
