@@ -8,7 +8,7 @@ from pathlib import Path
 PAPERS = ("letter", "a4")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RenderOptions:
     paper: str = "letter"
     components: tuple[str, ...] = ()  # empty: every component of the game
@@ -16,7 +16,7 @@ class RenderOptions:
     base_url: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RenderedFile:
     game: str
     component: str
