@@ -120,6 +120,7 @@ class SkyGame(NamedTuple):
     articles: tuple[Article, ...]
     abilities: tuple[Upgrade, ...]
     supporters: tuple[Upgrade, ...]
+    setup: str
     turn_steps: tuple[str, ...]
     reminders: tuple[str, ...]
     score_lines: tuple[str, ...]
@@ -258,7 +259,7 @@ def parse(root: Node) -> SkyGame:
     for same in sorted(overlap):
         root["supporters"].fail(f"id {same!r} is both an ability and a supporter")
     turn = root["turn"]
-    turn.only("steps", "reminders")
+    turn.only("setup", "steps", "reminders")
     root["score"].only("lines")
     root["notes"].only("interpretations")
     return SkyGame(
@@ -269,6 +270,7 @@ def parse(root: Node) -> SkyGame:
         articles=_articles(root["articles"]),
         abilities=abilities,
         supporters=supporters,
+        setup=turn["setup"].str("") or "",
         turn_steps=turn["steps"].str_list(),
         reminders=turn["reminders"].str_list(()),
         score_lines=root["score"]["lines"].str_list(),

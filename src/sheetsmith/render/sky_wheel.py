@@ -93,11 +93,9 @@ SETUP_H = 30.0  # room kept under the wheel for the setup note
 
 def setup_note(game: SkyGame, frame: Frame) -> list[Item]:
     """How the schedule die starts and moves: the one setup step the pages must carry."""
-    first = game.schedule.days[0].capitalize()
-    text = (
-        f"Setup: put one die on {first} showing 1. This schedule die moves clockwise;"
-        " its value is the week. The other dice are your ability dice."
-    )
+    text = game.setup
+    if not text:
+        return []
     return [
         TextBox(
             frame.x,
