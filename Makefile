@@ -11,12 +11,16 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# Byte-compile as a wheel install would, even where PYTHONDONTWRITEBYTECODE is set:
+# a cold `sheetsmith check` should not pay for compiling its own modules.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m compileall -q src
 	touch $@
 
 $(TSTAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m compileall -q src
 	touch $@ $(STAMP)
 
 demo: $(STAMP)

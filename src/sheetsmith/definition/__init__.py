@@ -19,6 +19,7 @@ RULESETS = {
 }
 
 
+@functools.cache
 def bundled_games() -> tuple[str, ...]:
     return tuple(sorted(p.parent.name for p in GAMES_DIR.glob("*/game.toml")))
 

@@ -9,6 +9,7 @@ Rule ids (the first three are fixed by the contract in `shared/spec/`):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from sheetsmith.definition.sky import BoxKind, SkyGame
@@ -69,34 +70,39 @@ def completed(sheet: SkySheet) -> set[str]:
     return {article_id for article_id, entry in sheet.articles.items() if all(entry.cost)}
 
 
+@functools.cache
+def _star_slots(game: SkyGame) -> tuple[tuple[str, str, int], ...]:
+    """Every ☆ box of the game as (table, id, box index), in printed order."""
+    slots = [
+        (upgrade.group, upgrade.id, i)
+        for upgrade in game.upgrades
+        for i, box in enumerate(upgrade.cost)
+        if box.kind == BoxKind.STAR
+    ]
+    slots += [
+        ("articles", article.id, i)
+        for article in game.articles
+        for i, box in enumerate(article.cost)
+        if box.kind == BoxKind.STAR
+    ]
+    slots += [
+        ("schedule", day, i)
+        for day in game.schedule.days
+        for i, box in enumerate(game.schedule.boxes)
+        if box.kind == BoxKind.STAR
+    ]
+    return tuple(slots)
+
+
 def _star_boxes(sheet: SkySheet, game: SkyGame) -> list[str]:
-    """Where each filled ☆ box is, as `table.id[box]`."""
-    found = []
-    groups = (
-        ("abilities", game.abilities, sheet.abilities),
-        ("supporters", game.supporters, sheet.supporters),
-    )
-    for table, upgrades, marks in groups:
-        for upgrade in upgrades:
-            found += [
-                f"{table}.{upgrade.id}"
-                for box, mark in zip(upgrade.cost, marks[upgrade.id], strict=True)
-                if mark and box.kind is BoxKind.STAR
-            ]
-    for article in game.articles:
-        entry = sheet.articles[article.id]
-        found += [
-            f"articles.{article.id}"
-            for box, mark in zip(article.cost, entry.cost, strict=True)
-            if mark and box.kind is BoxKind.STAR
-        ]
-    for day in game.schedule.days:
-        found += [
-            f"schedule.{day}"
-            for box, mark in zip(game.schedule.boxes, sheet.schedule[day], strict=True)
-            if mark and box.kind is BoxKind.STAR
-        ]
-    return found
+    """Where each filled ☆ box is, as `table.id`."""
+    marks = {
+        "abilities": sheet.abilities,
+        "supporters": sheet.supporters,
+        "articles": {key: entry.cost for key, entry in sheet.articles.items()},
+        "schedule": sheet.schedule,
+    }
+    return [f"{table}.{key}" for table, key, i in _star_slots(game) if marks[table][key][i]]
 
 
 def _violations(sheet: SkySheet, game: SkyGame, stars: int, bought: set[str]) -> list[Violation]:
