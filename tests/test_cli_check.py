@@ -197,3 +197,20 @@ def test_garbage_in_a_real_process_is_never_a_traceback(tmp_path):
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert path in proc.stderr
+
+
+EXAMPLES = Path(__file__).parent.parent / "examples" / "my-corner-of-the-sky"
+
+
+def test_readme_examples_behave_as_shown():
+    assert run("check", str(EXAMPLES / "ben.toml")).exit_code == 0
+    ann = run("check", str(EXAMPLES / "ann.toml"))
+    assert ann.exit_code == 1 and "reward-without-article" in ann.output
+    both = json.loads(
+        run("check", str(EXAMPLES / "ann.toml"), str(EXAMPLES / "ben.toml"), "--json").stdout
+    )
+    assert both["winners"] == ["Ben"]
+    assert [p["score"]["total"] for p in both["players"]] == [14, 16]
+    typo = run("check", str(EXAMPLES / "typo.toml"))
+    assert typo.exit_code == 2
+    assert typo.stderr.count("error: ") == 5
