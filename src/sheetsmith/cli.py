@@ -80,7 +80,17 @@ def render(
     ] = None,
     paper: Annotated[str, typer.Option(help="Paper size: letter or a4.")] = "letter",
     seed: Annotated[int | None, typer.Option(help="Seed for anything shuffled.")] = None,
-    base_url: Annotated[str | None, typer.Option(help="Base URL for QR codes.")] = None,
+    base_url: Annotated[
+        str | None,
+        typer.Option(help="Base URL for QR codes (default: the definition's).", show_default=False),
+    ] = None,
+    copies: Annotated[int, typer.Option(help="Copies of sheets players write on.")] = 1,
+    back_offset: Annotated[
+        str,
+        typer.Option(
+            help="Shift card backs by X,Y mm (right, up) for printers that misalign duplex."
+        ),
+    ] = "0,0",
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON manifest.")] = False,
 ) -> None:
     """Render games to printable PDFs at exact physical size."""
@@ -90,6 +100,13 @@ def render(
     try:
         if paper.lower() not in PAPERS:
             raise OptionError(f"--paper: expected one of {', '.join(PAPERS)}, got {paper!r}")
+        if not 1 <= copies <= 500:
+            raise OptionError(f"--copies: expected 1 to 500, got {copies}")
+        offset = _offset(back_offset)
+        if base_url is not None:
+            from sheetsmith.links import base_url as checked_url
+
+            base_url = checked_url(base_url)
         names = targets or list(definition.bundled_games())
         problems, loaded = [], []
         for name in names:
@@ -102,7 +119,12 @@ def render(
         from sheetsmith.render import render_game
 
         options = RenderOptions(
-            paper=paper.lower(), components=tuple(component or ()), seed=seed, base_url=base_url
+            paper=paper.lower(),
+            components=tuple(component or ()),
+            seed=seed,
+            base_url=base_url,
+            copies=copies,
+            back_offset=offset,
         )
         written = [f for game in loaded for f in render_game(game, out, options)]
     except SheetsmithError as exc:
@@ -114,6 +136,50 @@ def render(
 
     rows = [(f.game, f.component, f.count, f.pages, f.path) for f in written]
     typer.echo(table(("game", "component", "count", "pages", "file"), rows, right=(2, 3)))
+
+
+def _offset(text: str) -> tuple[float, float]:
+    parts = text.replace(" ", "").split(",")
+    try:
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise OptionError(
+            f"--back-offset: expected X,Y in mm such as 1.5,-0.5, got {text!r}"
+        ) from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise OptionError(f"--back-offset: at most 20 mm either way, got {text!r}")
+    return x, y
+
+
+@app.command()
+def site(
+    game: Annotated[str, typer.Argument(help="The bundled game (or definition file).")],
+    base_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Where the site will be served; QR codes point here. Default: the definition's.",
+            show_default=False,
+        ),
+    ] = None,
+    out: Annotated[Path, typer.Option(help="The site's root folder.")] = Path("out/site"),
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON manifest.")] = False,
+) -> None:
+    """Build the static pages that printed QR codes open (host the folder anywhere)."""
+    from sheetsmith import definition
+
+    try:
+        loaded = definition.load(game)
+        from sheetsmith.site import build_site
+
+        pages = build_site(loaded, base_url, out)
+    except SheetsmithError as exc:
+        _fail(exc)
+    if as_json:
+        _emit_json({"pages": [{"url": p.url, "file": str(p.path)} for p in pages]})
+        return
+    from sheetsmith.texttable import table
+
+    typer.echo(table(("page", "file"), [(p.url, p.path) for p in pages]))
 
 
 @app.command("new-sheet")

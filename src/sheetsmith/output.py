@@ -13,7 +13,9 @@ class RenderOptions:
     paper: str = "letter"
     components: tuple[str, ...] = ()  # empty: every component of the game
     seed: int | None = None
-    base_url: str | None = None
+    base_url: str | None = None  # None: the definition's default
+    copies: int = 1  # of sheets that players write on (the daily sheet)
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm to shift card backs: right, up
 
 
 @dataclass(frozen=True)

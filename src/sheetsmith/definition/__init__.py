@@ -16,6 +16,7 @@ GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 # ruleset id -> module with `parse(root: Node) -> model`; imported only when used
 RULESETS = {
     "my-corner-of-the-sky": "sheetsmith.definition.sky",
+    "personal-space": "sheetsmith.definition.space",
 }
 
 

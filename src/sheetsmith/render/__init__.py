@@ -46,9 +46,29 @@ def _sky_game_pages(game: Any, out_dir: Path, options: RenderOptions) -> Rendere
     )
 
 
+def _lazy(module: str, function: str) -> Renderer:
+    """A renderer imported on first use, so `render` loads only what it draws."""
+
+    def renderer(game: Any, out_dir: Path, options: RenderOptions) -> RenderedFile:
+        from importlib import import_module
+
+        return getattr(import_module(module), function)(game, out_dir, options)
+
+    return renderer
+
+
 # ruleset -> component name -> renderer, in the order `render` writes them
 COMPONENTS: dict[str, dict[str, Renderer]] = {
     "my-corner-of-the-sky": {"game-pages": _sky_game_pages},
+    "personal-space": {
+        "daily-sheet": _lazy("sheetsmith.render.space_daily", "render_daily_sheet"),
+        "jobs": _lazy("sheetsmith.render.space_jobs", "render_jobs"),
+        "neighbors": _lazy("sheetsmith.render.space_neighbors", "render_neighbors"),
+        "generators": _lazy("sheetsmith.render.space_generators", "render_generators"),
+        "actions": _lazy("sheetsmith.render.space_actions", "render_actions"),
+        "locations": _lazy("sheetsmith.render.space_locations", "render_locations"),
+        "alignment": _lazy("sheetsmith.render.space_alignment", "render_alignment"),
+    },
 }
 
 
