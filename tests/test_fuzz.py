@@ -16,7 +16,10 @@ from skysheets import sheet
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BLANK = blank_sheet("my-corner-of-the-sky")
 EXAMPLE = (Path(__file__).parent / "sheets" / "spec-example.toml").read_text()
-DEFINITION = (GAMES_DIR / "my-corner-of-the-sky" / "game.toml").read_text(encoding="utf-8")
+DEFINITIONS = [
+    (GAMES_DIR / name / "game.toml").read_text(encoding="utf-8")
+    for name in ("my-corner-of-the-sky", "personal-space")
+]
 
 
 def checked(raw: bytes) -> None:
@@ -143,9 +146,9 @@ def test_huge_file_is_refused():
 
 
 @SETTINGS
-@given(EDITS)
-def test_mangled_definitions(edits):
-    text = mutate(DEFINITION, edits)
+@given(st.sampled_from(DEFINITIONS), EDITS)
+def test_mangled_definitions(definition, edits):
+    text = mutate(definition, edits)
     try:
         load_bytes(text.encode("utf-8"), "game.toml")
     except DefinitionError as exc:
