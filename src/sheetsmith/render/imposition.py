@@ -1,9 +1,28 @@
-"""Cards on sheets: an n-up grid of trim and bleed rectangles, crop marks and PDF boxes.
+"""Cards on sheets: an n-up grid of trim and bleed rectangles, crop marks and PDF boxes,
+and duplex decks whose backs line up after a long-edge flip.
 
 Pure geometry, in the spirit of pdfimpose: everything here is coordinates, and a card is
 drawn by a callable in its own coordinates (origin at the bottom-left trim corner, bleed
-reaching `bleed` beyond every edge). Neighbouring cards each keep their own bleed, so a
-slightly off cut never shows the next card's art; crop marks stay outside all bleeds.
+reaching `bleed` beyond every edge). Two gutters:
+
+- "separate" (the default): neighbouring cards each keep their own bleed, so a slightly off
+  cut never shows the next card's art. For art that bleeds.
+- "shared": cards abut trim to trim and share their cut lines; only the outside of the block
+  has bleed. One straight cut separates two cards, and more fit: 9 poker cards (3x3) on a
+  Letter sheet instead of 6. For cards whose fronts keep white (or identical) edges.
+
+Crop marks stay outside all bleeds.
+
+Duplex, long-edge flip. Turning a sheet over about its long edge maps a point of the front
+to the point of the back that lies behind it. In page coordinates (the back page is drawn
+upright, as a PDF viewer shows it):
+
+- portrait sheet (long edges vertical): (x, y) -> (W - x, y); columns mirror, rows stay;
+- landscape sheet (long edges horizontal): (x, y) -> (x, H - y); rows mirror, columns stay.
+
+A landscape PDF page lands on the paper turned a quarter; the printer flips the paper about
+its long edge, which is the page's horizontal edge, hence rows. `flip_point` is that map;
+each back is placed on the mirror image of its front's slot, then shifted by the back offset.
 """
 
 from __future__ import annotations
@@ -18,11 +37,13 @@ from sheetsmith.render.primitives import BLACK, INCH, MM, Group, Item, Line, Pag
 
 T = TypeVar("T")
 Orientation = Literal["auto", "portrait", "landscape"]
+Gutter = Literal["separate", "shared"]
 
 BLEED = INCH / 8  # 9 pt
 BLEED_3MM = 3 * MM  # the metric printers' habit
 SAFE = INCH / 8  # text and rules stay this far inside the trim
 MARGIN = INCH / 4  # paper edge to the nearest bleed: room for crop marks
+SHARED_MARGIN = INCH / 8  # shared cut lines: 3x3 poker with its bleed on Letter leaves this
 MARK_OFFSET = 3.0  # crop marks start this far outside the bleeds
 MARK_LENGTH = 14.0
 MARK_WIDTH = 0.5
@@ -58,7 +79,11 @@ POSTCARD = CardSize(6 * INCH, 4 * INCH)
 
 @dataclass(frozen=True, slots=True)
 class Placement:
-    """One slot of the grid on the sheet; rows count from the top, columns from the left."""
+    """One slot of the grid on the sheet; rows count from the top, columns from the left.
+
+    `bleed` is the area the card may ink: its trim plus the bleed on every side (separate
+    gutters), or only on the sides facing the outside of the block (shared cut lines).
+    """
 
     slot: int
     row: int
@@ -74,8 +99,9 @@ class SheetLayout:
     card: CardSize
     columns: int
     rows: int
-    gap: float  # between neighbouring bleeds
+    gap: float  # between neighbouring bleeds (0 with shared cut lines)
     placements: tuple[Placement, ...]  # every slot, row by row from the top left
+    gutter: Gutter = "separate"
 
     @property
     def per_sheet(self) -> int:
@@ -121,7 +147,14 @@ def _line(x1: float, y1: float, x2: float, y2: float) -> Line:
     return Line(x1, y1, x2, y2, stroke=BLACK, line_width=MARK_WIDTH)
 
 
-def _fit(card: CardSize, paper: Paper, margin: float, gap: float) -> tuple[int, int]:
+def _fit(
+    card: CardSize, paper: Paper, margin: float, gap: float, gutter: Gutter = "separate"
+) -> tuple[int, int]:
+    if gutter == "shared":
+        # trim to trim, one bleed around the whole block
+        columns = int((paper.width - 2 * margin - 2 * card.bleed + 1e-6) // card.width)
+        rows = int((paper.height - 2 * margin - 2 * card.bleed + 1e-6) // card.height)
+        return max(columns, 0), max(rows, 0)
     pitch_x = card.width + 2 * card.bleed + gap
     pitch_y = card.height + 2 * card.bleed + gap
     columns = int((paper.width - 2 * margin + gap + 1e-6) // pitch_x)
@@ -133,54 +166,78 @@ def layout_sheet(
     card: CardSize,
     paper: Paper,
     *,
-    margin: float = MARGIN,
+    margin: float | None = None,
     gap: float = 0.0,
     orientation: Orientation = "auto",
+    gutter: Gutter = "separate",
 ) -> SheetLayout:
     """As many cards as fit inside `margin`, the grid centred on the sheet.
 
-    "auto" turns the sheet to landscape only when that holds more cards.
+    "auto" turns the sheet to landscape only when that holds more cards. The margin
+    defaults to `MARGIN`, or `SHARED_MARGIN` with shared cut lines (`gap` is then ignored).
     """
+    if gutter not in ("separate", "shared"):
+        raise OptionError(f"unknown gutter {gutter!r}; choose separate or shared")
+    if margin is None:
+        margin = SHARED_MARGIN if gutter == "shared" else MARGIN
+    if gutter == "shared":
+        gap = 0.0
     candidates = {
         "portrait": paper.portrait,
         "landscape": paper.landscape,
     }
     if orientation == "auto":
-        chosen = max(
-            (candidates["portrait"], candidates["landscape"]),
-            key=lambda p: _fit(card, p, margin, gap)[0] * _fit(card, p, margin, gap)[1],
-        )
+
+        def count(p: Paper) -> int:
+            columns, rows = _fit(card, p, margin, gap, gutter)
+            return columns * rows
+
+        chosen = max((candidates["portrait"], candidates["landscape"]), key=count)
     else:
         chosen = candidates[orientation]
-    columns, rows = _fit(card, chosen, margin, gap)
+    columns, rows = _fit(card, chosen, margin, gap, gutter)
     if columns * rows == 0:
         raise OptionError(
             f"a {card.width / INCH:g} x {card.height / INCH:g} in card with its bleed does not"
             f" fit on {paper.name} paper inside a {margin / INCH:g} in margin"
         )
-    outer_w = card.width + 2 * card.bleed
-    outer_h = card.height + 2 * card.bleed
-    grid_w = columns * outer_w + (columns - 1) * gap
-    grid_h = rows * outer_h + (rows - 1) * gap
-    left = (chosen.width - grid_w) / 2
-    top = (chosen.height + grid_h) / 2
+    b = card.bleed
+    if gutter == "shared":
+        pitch_x, pitch_y = card.width, card.height
+        grid_w = columns * card.width + 2 * b
+        grid_h = rows * card.height + 2 * b
+    else:
+        pitch_x, pitch_y = card.width + 2 * b + gap, card.height + 2 * b + gap
+        grid_w = columns * pitch_x - gap
+        grid_h = rows * pitch_y - gap
+    # the top-left trim corner of the first card
+    left = (chosen.width - grid_w) / 2 + b
+    top = (chosen.height + grid_h) / 2 - b
     placements = []
     for row in range(rows):
         for column in range(columns):
-            bx = left + column * (outer_w + gap)
-            by = top - (row + 1) * outer_h - row * gap
-            trim = Rect(bx + card.bleed, by + card.bleed, card.width, card.height)
+            trim = Rect(
+                left + column * pitch_x, top - row * pitch_y - card.height, card.width, card.height
+            )
+            if gutter == "shared":
+                bl = b if column == 0 else 0.0
+                br = b if column == columns - 1 else 0.0
+                bt = b if row == 0 else 0.0
+                bb = b if row == rows - 1 else 0.0
+                bleed = Rect(trim.x - bl, trim.y - bb, trim.width + bl + br, trim.height + bb + bt)
+            else:
+                bleed = Rect(trim.x - b, trim.y - b, trim.width + 2 * b, trim.height + 2 * b)
             placements.append(
                 Placement(
                     slot=row * columns + column,
                     row=row,
                     column=column,
                     trim=trim,
-                    bleed=Rect(bx, by, outer_w, outer_h),
+                    bleed=bleed,
                     safe=trim.inset(card.safe),
                 )
             )
-    return SheetLayout(chosen, card, columns, rows, gap, tuple(placements))
+    return SheetLayout(chosen, card, columns, rows, gap, tuple(placements), gutter)
 
 
 def union_rect(rects: Sequence[Rect]) -> Rect:
@@ -189,6 +246,26 @@ def union_rect(rects: Sequence[Rect]) -> Rect:
     x1 = max(r.x1 for r in rects)
     y1 = max(r.y1 for r in rects)
     return Rect(x0, y0, x1 - x0, y1 - y0)
+
+
+def _clip(slot: Placement) -> Rect:
+    """A slot's bleed in the card's own coordinates (origin at its trim corner)."""
+    b = slot.bleed
+    return Rect(b.x - slot.trim.x, b.y - slot.trim.y, b.width, b.height)
+
+
+def _place(drawing: Sequence[Item], slot: Placement) -> Group:
+    return Group(tuple(drawing), dx=slot.trim.x, dy=slot.trim.y, clip=_clip(slot))
+
+
+def _boxed(layout: SheetLayout, items: list[Item], used: Sequence[Placement]) -> Page:
+    return Page(
+        layout.paper.width,
+        layout.paper.height,
+        tuple(items),
+        trim_box=union_rect([p.trim for p in used]),
+        bleed_box=union_rect([p.bleed for p in used]),
+    )
 
 
 def impose(
@@ -200,22 +277,102 @@ def impose(
     crop marks in the margin, TrimBox and BleedBox around the cards on that sheet."""
     pages = []
     per = layout.per_sheet
-    clip = layout.card.bleed_rect
     for first in range(0, len(cards), per):
         batch = cards[first : first + per]
         used = layout.placements[: len(batch)]
         items: list[Item] = [
-            Group(tuple(draw(card)), dx=slot.trim.x, dy=slot.trim.y, clip=clip)
-            for card, slot in zip(batch, used, strict=True)
+            _place(draw(card), slot) for card, slot in zip(batch, used, strict=True)
         ]
         items.extend(layout.crop_marks(used))
-        pages.append(
-            Page(
-                layout.paper.width,
-                layout.paper.height,
-                tuple(items),
-                trim_box=union_rect([p.trim for p in used]),
-                bleed_box=union_rect([p.bleed for p in used]),
-            )
-        )
+        pages.append(_boxed(layout, items, used))
+    return pages
+
+
+# -- duplex -------------------------------------------------------------------------------
+
+
+def flip_point(paper: Paper, x: float, y: float) -> tuple[float, float]:
+    """Where a point of the front page lies on the back page after a long-edge flip."""
+    if paper.width <= paper.height:  # portrait: the long edges are the vertical ones
+        return (paper.width - x, y)
+    return (x, paper.height - y)  # landscape: the long edges are horizontal
+
+
+def flip_rect(paper: Paper, rect: Rect) -> Rect:
+    """The rectangle of the back page behind `rect` of the front page (long-edge flip)."""
+    x0, y0 = flip_point(paper, rect.x, rect.y)
+    x1, y1 = flip_point(paper, rect.x1, rect.y1)
+    return Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+
+
+def back_placement(
+    layout: SheetLayout, slot: Placement, offset_mm: tuple[float, float] = (0.0, 0.0)
+) -> Placement:
+    """Where the back of the card in `slot` goes on the back sheet: the mirror image of the
+    slot (column cols-1-c on a portrait sheet, row rows-1-r on a landscape one), shifted
+    by the back offset (mm right and up, as seen on the back page)."""
+    dx, dy = offset_mm[0] * MM, offset_mm[1] * MM
+    portrait = layout.paper.width <= layout.paper.height
+
+    def moved(rect: Rect) -> Rect:
+        r = flip_rect(layout.paper, rect)
+        return Rect(r.x + dx, r.y + dy, r.width, r.height)
+
+    return Placement(
+        slot=slot.slot,
+        row=slot.row if portrait else layout.rows - 1 - slot.row,
+        column=layout.columns - 1 - slot.column if portrait else slot.column,
+        trim=moved(slot.trim),
+        bleed=moved(slot.bleed),
+        safe=moved(slot.safe),
+    )
+
+
+def deck_pages(
+    cards: Sequence[T],
+    draw_front: Callable[[T], Sequence[Item]],
+    draw_back: Callable[[T], Sequence[Item]] | None,
+    size: CardSize,
+    paper: Paper,
+    back_offset_mm: tuple[float, float] = (0.0, 0.0),
+    orientation: Orientation = "auto",
+    *,
+    gutter: Gutter = "separate",
+    margin: float | None = None,
+) -> list[Page]:
+    """A deck printed duplex: front sheet, back sheet, front sheet, back sheet...
+
+    Fronts carry crop marks; backs carry bleed but no marks (they are cut from the front).
+    Each back sits behind its front after a long-edge flip (see the module notes), moved
+    by `back_offset_mm` for printers that shift the back side. Without `draw_back`, only
+    the fronts.
+    """
+    layout = layout_sheet(size, paper, margin=margin, orientation=orientation, gutter=gutter)
+    return duplex_pages(cards, draw_front, draw_back, layout, back_offset_mm)
+
+
+def duplex_pages(
+    cards: Sequence[T],
+    draw_front: Callable[[T], Sequence[Item]],
+    draw_back: Callable[[T], Sequence[Item]] | None,
+    layout: SheetLayout,
+    back_offset_mm: tuple[float, float] = (0.0, 0.0),
+) -> list[Page]:
+    """`deck_pages` on a layout already made."""
+    fronts = impose(cards, draw_front, layout)
+    if draw_back is None:
+        return fronts
+    pages: list[Page] = []
+    per = layout.per_sheet
+    dx, dy = back_offset_mm[0] * MM, back_offset_mm[1] * MM
+    mirrored = [back_placement(layout, slot) for slot in layout.placements]
+    for sheet, front in enumerate(fronts):
+        batch = cards[sheet * per : (sheet + 1) * per]
+        used = mirrored[: len(batch)]
+        items: list[Item] = [
+            Group(tuple(draw_back(card)), slot.trim.x + dx, slot.trim.y + dy, _clip(slot))
+            for card, slot in zip(batch, used, strict=True)
+        ]
+        shifted = [back_placement(layout, slot, back_offset_mm) for slot in layout.placements]
+        pages += [front, _boxed(layout, items, shifted[: len(batch)])]
     return pages

@@ -1,0 +1,197 @@
+"""Duplex decks: backs behind their fronts after a long-edge flip, the back offset, shared
+cut lines, and the alignment test sheet."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheetsmith.render.bounds import bounds, inside, overlaps
+from sheetsmith.render.imposition import (
+    POKER,
+    POSTCARD,
+    CardSize,
+    deck_pages,
+    flip_point,
+    layout_sheet,
+)
+from sheetsmith.render.paper import A4, LETTER, Paper
+from sheetsmith.render.primitives import INCH, MM, Group, Item, Line, Page, Rect, Text
+
+
+def named(prefix: str):
+    def draw(card: int) -> list[Item]:
+        return [Text(10, 10, f"{prefix} {card}")]
+
+    return draw
+
+
+def long_edge_flip(page: Page, x: float, y: float) -> tuple[float, float]:
+    """Turning the physical sheet over about its long edge, written out independently of
+    `flip_point`: the axis runs through the sheet's centre, parallel to the longer side."""
+    if page.height >= page.width:  # the long edges are vertical: left and right swap
+        return (page.width - x, y)
+    return (x, page.height - y)  # the long edges are horizontal: top and bottom swap
+
+
+def centre_of(group: Group, card: CardSize) -> tuple[float, float]:
+    return (group.dx + card.width / 2, group.dy + card.height / 2)
+
+
+def card_groups(page: Page) -> list[Group]:
+    return [item for item in page.items if isinstance(item, Group)]
+
+
+CASES = [
+    (POKER, LETTER, "portrait", "separate"),
+    (POKER, LETTER, "landscape", "separate"),
+    (POKER, A4, "auto", "separate"),
+    (POKER, LETTER, "auto", "shared"),
+    (POSTCARD, A4, "auto", "separate"),
+    (CardSize(2 * INCH, 3 * INCH), LETTER, "landscape", "shared"),
+]
+
+
+@pytest.mark.parametrize(("card", "paper", "orientation", "gutter"), CASES)
+def test_each_back_lands_behind_its_front(card: CardSize, paper: Paper, orientation, gutter):
+    layout = layout_sheet(card, paper, orientation=orientation, gutter=gutter)
+    count = layout.per_sheet + 2  # a full sheet and a partial one
+    pages = deck_pages(
+        list(range(count)),
+        named("front"),
+        named("back"),
+        card,
+        paper,
+        orientation=orientation,
+        gutter=gutter,
+    )
+    assert len(pages) == 4
+    for front, back in zip(pages[::2], pages[1::2], strict=True):
+        assert (front.width, front.height) == (back.width, back.height)
+        fronts, backs = card_groups(front), card_groups(back)
+        assert len(fronts) == len(backs)
+        for f, b in zip(fronts, backs, strict=True):
+            assert f.items[0].text.split()[1] == b.items[0].text.split()[1]  # same card
+            fx, fy = centre_of(f, card)
+            assert long_edge_flip(back, *centre_of(b, card)) == pytest.approx((fx, fy))
+            # the whole bleed area mirrors too (shared cut lines: outer bleed only)
+            assert f.clip is not None and b.clip is not None
+            assert (b.clip.width, b.clip.height) == pytest.approx((f.clip.width, f.clip.height))
+            fx0, fy0 = f.dx + f.clip.x, f.dy + f.clip.y
+            bx0, by0 = long_edge_flip(back, b.dx + b.clip.x, b.dy + b.clip.y)
+            bx1, by1 = long_edge_flip(
+                back, b.dx + b.clip.x + b.clip.width, b.dy + b.clip.y + b.clip.height
+            )
+            assert (min(bx0, bx1), min(by0, by1)) == pytest.approx((fx0, fy0))
+
+
+def test_portrait_mirrors_columns_and_landscape_mirrors_rows():
+    portrait = layout_sheet(POKER, LETTER, orientation="portrait")
+    landscape = layout_sheet(POKER, LETTER, orientation="landscape")
+    assert (portrait.columns, portrait.rows) == (2, 2)
+    assert (landscape.columns, landscape.rows) == (3, 2)
+    for layout in (portrait, landscape):
+        pages = deck_pages(
+            list(range(layout.per_sheet)),
+            named("f"),
+            named("b"),
+            POKER,
+            LETTER,
+            orientation="portrait" if layout is portrait else "landscape",
+        )
+        back_slots = {}
+        for group in card_groups(pages[1]):
+            card = int(group.items[0].text.split()[1])
+            back_slots[card] = group
+        for slot in layout.placements:
+            back = back_slots[slot.slot]
+            # which slot of the front grid does the back occupy?
+            match = [
+                p
+                for p in layout.placements
+                if (p.trim.x, p.trim.y) == pytest.approx((back.dx, back.dy))
+            ]
+            (other,) = match
+            if layout is portrait:
+                assert (other.row, other.column) == (slot.row, layout.columns - 1 - slot.column)
+            else:
+                assert (other.row, other.column) == (layout.rows - 1 - slot.row, slot.column)
+
+
+def test_flip_point_is_an_involution():
+    for paper in (LETTER.portrait, LETTER.landscape, A4.portrait, A4.landscape):
+        for x, y in ((0, 0), (100, 37.5), (paper.width, paper.height)):
+            assert flip_point(paper, *flip_point(paper, x, y)) == pytest.approx((x, y))
+
+
+@pytest.mark.parametrize("offset", [(1.5, 0.0), (0.0, -2.0), (-0.7, 3.2)])
+@pytest.mark.parametrize("orientation", ["portrait", "landscape"])
+def test_back_offset_shifts_every_back_by_exactly_that(offset, orientation):
+    args = (list(range(5)), named("f"), named("b"), POKER, LETTER)
+    plain = deck_pages(*args, orientation=orientation)
+    shifted = deck_pages(*args, back_offset_mm=offset, orientation=orientation)
+    # fronts do not move
+    assert plain[0] == shifted[0]
+    for a, b in zip(card_groups(plain[1]), card_groups(shifted[1]), strict=True):
+        assert (b.dx - a.dx) / MM == pytest.approx(offset[0])
+        assert (b.dy - a.dy) / MM == pytest.approx(offset[1])
+        assert b.clip == a.clip
+    assert shifted[1].trim_box is not None and plain[1].trim_box is not None
+    assert (shifted[1].trim_box.x - plain[1].trim_box.x) / MM == pytest.approx(offset[0])
+    assert (shifted[1].trim_box.y - plain[1].trim_box.y) / MM == pytest.approx(offset[1])
+
+
+def test_backs_have_bleed_but_no_crop_marks():
+    pages = deck_pages(list(range(4)), named("f"), named("b"), POKER, LETTER)
+    front, back = pages
+    assert any(isinstance(item, Line) for item in front.items)
+    assert not any(isinstance(item, Line) for item in back.items)
+    for group in card_groups(back):
+        assert group.clip == POKER.bleed_rect
+    assert back.bleed_box is not None and back.trim_box is not None
+    assert inside(back.trim_box.corners(), back.bleed_box.corners())
+
+
+def test_without_backs_only_fronts():
+    pages = deck_pages(list(range(7)), named("f"), None, POKER, LETTER)
+    assert len(pages) == 2
+    assert all(not isinstance(item, Group) or "f" in item.items[0].text for item in pages[1].items)
+
+
+@pytest.mark.parametrize("paper", [LETTER, A4], ids=["letter", "a4"])
+def test_shared_cut_lines_fit_nine_poker_cards(paper: Paper):
+    layout = layout_sheet(POKER, paper, gutter="shared")
+    assert (layout.columns, layout.rows) == (3, 3)
+    assert layout.paper.width < layout.paper.height  # portrait
+    slots = layout.placements
+    # neighbours abut trim to trim: one cut serves both
+    for a in slots:
+        for b in slots:
+            if a.row == b.row and b.column == a.column + 1:
+                assert b.trim.x == pytest.approx(a.trim.x1)
+            if a.column == b.column and b.row == a.row + 1:
+                assert b.trim.y1 == pytest.approx(a.trim.y)
+    # bleed only around the outside of the block, inside the paper, never overlapping
+    block = layout.grid_bleed
+    trims = Rect(
+        min(s.trim.x for s in slots),
+        min(s.trim.y for s in slots),
+        max(s.trim.x1 for s in slots) - min(s.trim.x for s in slots),
+        max(s.trim.y1 for s in slots) - min(s.trim.y for s in slots),
+    )
+    assert block.width == pytest.approx(trims.width + 2 * POKER.bleed)
+    assert block.height == pytest.approx(trims.height + 2 * POKER.bleed)
+    assert inside(block.corners(), (0, 0, layout.paper.width, layout.paper.height))
+    for a in slots:
+        for b in slots:
+            if a is not b:
+                assert not overlaps(a.bleed.corners(), b.bleed.corners(), tolerance=1e-6)
+    # every cut line gets marks, and no mark touches any card's bleed
+    marks = layout.crop_marks(slots)
+    xs = {round(x, 6) for s in slots for x in (s.trim.x, s.trim.x1)}
+    ys = {round(y, 6) for s in slots for y in (s.trim.y, s.trim.y1)}
+    assert len(xs) == len(ys) == 4
+    assert {round(m.x1, 6) for m in marks if m.x1 == m.x2} == xs
+    assert {round(m.y1, 6) for m in marks if m.y1 == m.y2} == ys
+    for mark in marks:
+        for slot in slots:
+            assert not overlaps(bounds(mark), slot.bleed.corners())
