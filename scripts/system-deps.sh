@@ -2,7 +2,7 @@
 # Debian packages the test suite needs. Installed with apt-get when run as root;
 # otherwise the exact command to run is printed and the build stops.
 set -e
-PACKAGES=""
+PACKAGES="chromium"  # headless browser for tests/test_site_browser.py
 missing=""
 for p in $PACKAGES; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
