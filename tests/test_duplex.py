@@ -7,6 +7,7 @@ import pytest
 
 from sheetsmith.render.bounds import bounds, inside, overlaps
 from sheetsmith.render.imposition import (
+    MARK_OFFSET,
     POKER,
     POSTCARD,
     CardSize,
@@ -192,6 +193,20 @@ def test_shared_cut_lines_fit_nine_poker_cards(paper: Paper):
     assert len(xs) == len(ys) == 4
     assert {round(m.x1, 6) for m in marks if m.x1 == m.x2} == xs
     assert {round(m.y1, 6) for m in marks if m.y1 == m.y2} == ys
+    paper_box = (0, 0, layout.paper.width, layout.paper.height)
     for mark in marks:
+        ink = bounds(mark)
+        assert inside(ink, paper_box)
         for slot in slots:
-            assert not overlaps(bounds(mark), slot.bleed.corners())
+            # never on a card, and at least MARK_OFFSET from every trim edge
+            assert not overlaps(ink, slot.trim.inset(-MARK_OFFSET + 1e-6).corners())
+        if paper is A4:  # room enough: the marks stay outside the bleed too
+            assert not overlaps(ink, block.corners())
+    if paper is LETTER:
+        # 1/8 in beyond the bleed at top and bottom: those marks start 3 pt outside the
+        # trim and cross the (white, cut away) outer bleed, so most of them print
+        top = [m for m in marks if m.x1 == m.x2 and m.y1 > block.y1 - POKER.bleed]
+        assert len(top) == 4
+        for mark in top:
+            assert min(mark.y1, mark.y2) == pytest.approx(trims.y1 + MARK_OFFSET)
+            assert max(mark.y1, mark.y2) <= layout.paper.height

@@ -7,12 +7,14 @@ from collections.abc import Iterable, Iterator
 
 from sheetsmith.render.fonts import text_width
 from sheetsmith.render.primitives import (
+    Blocks,
     Circle,
     Group,
     Item,
     Line,
     Polygon,
     Rect,
+    Stamp,
     Text,
     TextBox,
 )
@@ -66,6 +68,10 @@ def bounds(item: Item) -> Box:
             top = fitted.baselines[0] + ascent(fitted.size, item.bold)
             bottom = fitted.baselines[-1] - descent(fitted.size, item.bold)
             return (min(xs), bottom, max(ends), top)
+        case Blocks():
+            return union((x, y, x + w, y + h) for x, y, w, h in item.rects())
+        case Stamp():
+            return union(bounds(sub) for sub in item.items)
         case Group():
             if item.clip is not None:
                 c = item.clip

@@ -119,18 +119,35 @@ class SheetLayout:
         return -(-cards // self.per_sheet) if cards else 0
 
     def crop_marks(self, used: Sequence[Placement]) -> tuple[Line, ...]:
-        """Short marks in line with each used trim edge, in the margin beyond the grid."""
+        """Short marks in line with each used trim edge, in the margin beyond the grid.
+
+        With shared cut lines a Letter sheet keeps only 1/8 in beyond the block's bleed,
+        mostly inside a printer's unprintable edge: there the marks start `MARK_OFFSET`
+        outside the trim instead, crossing the outer bleed (white on cards made for
+        shared cuts, and cut away), so most of each mark prints.
+        """
         grid = self.grid_bleed
         xs = sorted({x for p in used for x in (p.trim.x, p.trim.x1)})
         ys = sorted({y for p in used for y in (p.trim.y, p.trim.y1)})
+        inward = self.card.bleed if self.gutter == "shared" else 0.0
         marks: list[Line] = []
-        for span in (_span(grid.y1, self.paper.height), _span(grid.y, 0.0)):
+        for edge, paper_edge in ((grid.y1, self.paper.height), (grid.y, 0.0)):
+            span = self._mark_span(edge, paper_edge, inward)
             if span:
                 marks.extend(_line(x, span[0], x, span[1]) for x in xs)
-        for span in (_span(grid.x1, self.paper.width), _span(grid.x, 0.0)):
+        for edge, paper_edge in ((grid.x1, self.paper.width), (grid.x, 0.0)):
+            span = self._mark_span(edge, paper_edge, inward)
             if span:
                 marks.extend(_line(span[0], y, span[1], y) for y in ys)
         return tuple(marks)
+
+    @staticmethod
+    def _mark_span(edge: float, paper_edge: float, inward: float) -> tuple[float, float] | None:
+        span = _span(edge, paper_edge)
+        if inward and (span is None or abs(span[1] - span[0]) < MARK_LENGTH - 1e-6):
+            direction = 1.0 if paper_edge > edge else -1.0
+            span = _span(edge - direction * inward, paper_edge)
+        return span
 
 
 def _span(grid_edge: float, paper_edge: float) -> tuple[float, float] | None:

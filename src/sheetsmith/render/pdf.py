@@ -15,8 +15,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from sheetsmith.render.bounds import bounds, union
 from sheetsmith.render.fonts import FONT_FILES, REGULAR, font_name
 from sheetsmith.render.primitives import (
+    Blocks,
     Circle,
     Colour,
     Group,
@@ -25,6 +27,7 @@ from sheetsmith.render.primitives import (
     Page,
     Polygon,
     Rect,
+    Stamp,
     Text,
     TextBox,
 )
@@ -73,6 +76,21 @@ def write_pdf(pages: Sequence[Page], path: Path, info: DocumentInfo) -> Path:
         canvas.showPage()
     canvas.save()
     return path
+
+
+def _stamp(canvas: Canvas, stamp: Stamp) -> None:
+    """Define the stamp's form on first use in this document, then show it."""
+    forms: dict[str, str] = canvas.__dict__.setdefault("_sheetsmith_forms", {})
+    form = forms.get(stamp.name)
+    if form is None:
+        form = forms[stamp.name] = f"Stamp{len(forms) + 1}"
+        x0, y0, x1, y1 = union(bounds(item) for item in stamp.items)
+        canvas.beginForm(form, x0, y0, x1, y1)
+        canvas.setLineJoin(1)
+        canvas.setLineCap(0)
+        _draw_items(canvas, stamp.items)
+        canvas.endForm()
+    canvas.doForm(form)
 
 
 def _draw_items(canvas: Canvas, items: Sequence[Item]) -> None:
@@ -139,6 +157,19 @@ def _draw(canvas: Canvas, item: Item) -> None:
             canvas.setFont(font_name(item.bold), fitted.size)
             for line, baseline in zip(fitted.lines, fitted.baselines, strict=True):
                 canvas.drawString(line_x(item, line, fitted.size), baseline, line)
+        case Blocks():
+            if not item.cells:
+                return
+            # one path in grid units, filled once (nonzero): shared edges lie inside the
+            # shape and are never anti-aliased; whole numbers keep the stream short
+            canvas.saveState()
+            canvas.setFillColorRGB(*item.fill)
+            canvas.transform(item.unit, 0, 0, item.unit, item.x, item.y)
+            cells = "\n".join(f"{c} {r} {w} {h} re" for c, r, w, h in item.cells)
+            canvas.addLiteral(cells + "\nf")
+            canvas.restoreState()
+        case Stamp():
+            _stamp(canvas, item)
         case Group():
             canvas.saveState()
             canvas.translate(item.dx, item.dy)

@@ -129,6 +129,37 @@ class TextBox:
 
 
 @dataclass(frozen=True, slots=True)
+class Blocks:
+    """Rectangles on a grid, filled together as one path: the dark modules of a QR code.
+
+    `cells` are (column, row, width, height) in grid units, rows counting up from the
+    origin (x, y); one unit is `unit` points. Cells that touch merge into one shape, with
+    no anti-aliasing seam along their shared edges (as separate fills would show).
+    """
+
+    x: float
+    y: float
+    unit: float
+    cells: tuple[tuple[int, int, int, int], ...]
+    fill: Colour = BLACK
+
+    def rects(self) -> tuple[tuple[float, float, float, float], ...]:
+        """Each cell as (x, y, width, height) in points."""
+        u = self.unit
+        return tuple((self.x + c * u, self.y + r * u, w * u, h * u) for c, r, w, h in self.cells)
+
+
+@dataclass(frozen=True, slots=True)
+class Stamp:
+    """A drawing placed many times (a card back): the PDF holds it once, as a form, and
+    shows it wherever a stamp with the same `name` is placed. Stamps that share a name
+    must hold the same items."""
+
+    name: str
+    items: tuple[Item, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Group:
     """Items drawn shifted by (dx, dy), optionally clipped to `clip` (in the group's own
     coordinates): how a card drawn in its own coordinates lands on a sheet."""
@@ -139,7 +170,7 @@ class Group:
     clip: Rect | None = None
 
 
-Item = Rect | Line | Circle | Polygon | Text | TextBox | Group
+Item = Rect | Line | Circle | Polygon | Text | TextBox | Group | Blocks | Stamp
 
 
 @dataclass(frozen=True, slots=True)
