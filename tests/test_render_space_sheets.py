@@ -14,16 +14,25 @@ from sheetsmith.definition import load
 from sheetsmith.output import RenderOptions
 from sheetsmith.render import render_game
 from sheetsmith.render.bounds import inside, overlaps, walk
+from sheetsmith.render.imposition import POKER, POSTCARD
 from sheetsmith.render.paper import A4, LETTER
-from sheetsmith.render.primitives import INCH, MM, Item, Rect, Text, TextBox
+from sheetsmith.render.primitives import INCH, MM, Circle, Item, Rect, Stamp, Text, TextBox
+from sheetsmith.render.space_actions import action_front, card_layout
 from sheetsmith.render.space_daily import daily_layout, daily_page, grid_block
+from sheetsmith.render.space_generators import (
+    generator_pages,
+    hole_layout,
+    pond_layout,
+    tree_layout,
+)
+from sheetsmith.render.space_jobs import cost_shape, job_front, set_aside_count
 from sheetsmith.render.text import fit
 
 GAME_ID = "personal-space"
 PAPERS = {"letter": LETTER, "a4": A4}
 SIZES = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
 MARGIN = 0.4 * INCH
-COMPONENTS = ("daily-sheet",)
+COMPONENTS = ("daily-sheet", "jobs", "generators", "actions")
 
 
 @pytest.fixture(scope="module")
@@ -214,3 +223,250 @@ def test_daily_mood_bad_range_is_shaded(game):
     assert len(row) == mood_t.max - mood_t.min + 1
     assert len(shaded) == mood_t.bad_at_most - mood_t.min + 1
     assert max(r.x for r in shaded) < min(r.x for r in row if r not in shaded)
+
+
+# -- cards and postcards: shared checks -----------------------------------------------------
+
+
+def card_leaves(items) -> list[tuple[Item, tuple[float, float, float, float]]]:
+    """Leaf items of a card drawing, stamps opened (their items are in card coordinates)."""
+    out = []
+    for item in items:
+        if isinstance(item, Stamp):
+            out += card_leaves(item.items)
+        else:
+            out += leaves([item])
+    return out
+
+
+def box_of(pdf_box) -> tuple[float, float, float, float]:
+    return tuple(round(float(v), 2) for v in pdf_box)  # type: ignore[return-value]
+
+
+def check_sheets(
+    path: Path, paper: str, card, fronts_per_sheet: int, cards: int, gap: float
+) -> None:
+    """Exact paper, fronts and backs alternating, TrimBox/BleedBox around the cards (`gap`:
+    between neighbouring trims, 0 for shared cut lines)."""
+    reader = pypdf.PdfReader(path)
+    sheets = -(-cards // fronts_per_sheet)
+    assert len(reader.pages) == 2 * sheets  # each front sheet followed by its backs
+    w, h = SIZES[paper]
+    for index, page in enumerate(reader.pages):
+        size = sorted((round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2)))
+        assert size == sorted((w, h))
+        trim, bleed = box_of(page.trimbox), box_of(page.bleedbox)
+        assert trim != box_of(page.mediabox), f"page {index + 1} has no TrimBox"
+        on_sheet = min(fronts_per_sheet, cards - (index // 2) * fronts_per_sheet)
+        trim_w, trim_h = trim[2] - trim[0], trim[3] - trim[1]
+        # the trim box holds whole cards and the gaps between them
+        cols = round((trim_w + gap) / (card.width + gap))
+        rows = round((trim_h + gap) / (card.height + gap))
+        assert abs(trim_w - cols * card.width - (cols - 1) * gap) < 0.02
+        assert abs(trim_h - rows * card.height - (rows - 1) * gap) < 0.02
+        assert cols * rows >= on_sheet
+        assert bleed[0] < trim[0] and bleed[1] < trim[1] and bleed[2] > trim[2]
+        assert abs((trim[0] - bleed[0]) - card.bleed) < 0.02
+
+
+# -- job postcards ------------------------------------------------------------------------
+
+
+def test_jobs_are_6x4_postcards_two_to_a_sheet_with_backs(rendered, game):
+    paper, paths = rendered
+    assert (POSTCARD.width, POSTCARD.height) == (6 * INCH, 4 * INCH)
+    assert POSTCARD.bleed == INCH / 8
+    # postcards keep their own bleed: 2 x 1/8 in between neighbouring trims
+    check_sheets(paths["jobs"], paper, POSTCARD, 2, len(game.jobs), 2 * POSTCARD.bleed)
+    reader = pypdf.PdfReader(paths["jobs"])
+    for page in reader.pages[::2]:
+        trim = box_of(page.trimbox)
+        assert round(trim[2] - trim[0], 2) == 432.0  # one postcard wide
+        assert round(trim[3] - trim[1], 2) == 594.0  # two postcards high, bleeds between
+
+
+def test_jobs_text(rendered, game):
+    _, paths = rendered
+    text = pdf_text(paths["jobs"])
+    for job in game.jobs:
+        assert job.name in text
+        for action in job.actions:
+            assert action.name in text
+    for word in ("TIME COST", "JOB TRACK", "HOURS", "end", "SETUP", "DICE ACTIONS", "WORKFLOW"):
+        assert word in text
+    assert "4 squares, connected" in text
+    assert "3 squares in one row or column" in text
+    assert game.job_how_to.split(".")[0] in text
+    assert game.back_title in text
+
+
+def test_job_postcards_stay_in_the_safe_zone(game):
+    safe = POSTCARD.safe_rect
+    area = (safe.x, safe.y, safe.x1, safe.y1)
+    bleed = POSTCARD.bleed_rect
+    for job in game.jobs:
+        for item, box in card_leaves(job_front(job, game)):
+            if isinstance(item, Text | TextBox):
+                assert inside(box, area), (job.id, item)
+                size = fit(item).size if isinstance(item, TextBox) else item.size
+                assert size >= 7.0, (job.id, item)
+                if isinstance(item, TextBox):
+                    assert fit(item).fits, (job.id, item.text)
+            else:
+                assert inside(box, (bleed.x, bleed.y, bleed.x1, bleed.y1)), (job.id, item)
+
+
+def _tracks(job, game):
+    items = [i for i, _ in card_leaves(job_front(job, game))]
+    numbers = [i for i in items if isinstance(i, Text) and i.text.isdigit() and i.bold]
+    return items, numbers
+
+
+def test_job_track_hours_and_setup_colours(game):
+    for job in game.jobs:
+        items, numbers = _tracks(job, game)
+        texts = [i.text for i in items if isinstance(i, Text | TextBox)]
+        # 0..track on the job track, 1..hours on the hour track, then "end"
+        counted = [int(t.text) for t in numbers]
+        for value in range(job.track + 1):
+            assert value in counted, (job.id, value)
+        for hour in range(1, job.hours + 1):
+            assert counted.count(hour) >= 2 or hour > job.track, (job.id, hour)
+        assert "end" in texts and "start" in texts
+        assert f"yellow cube on job track {job.yellow_start}" in texts
+        assert f"purple cube on job track {job.purple_start}" in texts
+        # all seven days shown, the work days lit (yellow)
+        days = [
+            i
+            for i in items
+            if isinstance(i, Text) and i.text in {"Su", "Mo", "Tu", "We", "Th", "Fr", "Sa"}
+        ]
+        assert len(days) == 7
+        lit = {t.text for t in days if t.bold}
+        assert lit == {d[:2].capitalize() for d in job.work_days}
+
+
+def test_job_dice_are_drawn_as_pips(game):
+    job = next(j for j in game.jobs if j.id == "diner-cook")
+    items = [i for i, _ in card_leaves(job_front(job, game))]
+    pips = [i for i in items if isinstance(i, Circle) and i.fill == (0.0, 0.0, 0.0)]
+    expected = sum(sum(a.dice) for a in job.actions)
+    assert len(pips) == expected  # 6, 1+1, 4+3, 5, 2+2
+    texts = [i.text for i in items if isinstance(i, Text)]
+    assert "Lucky Day:" in texts
+
+
+def test_time_cost_example_shapes():
+    assert cost_shape(3, "line") == [(0, 0), (1, 0), (2, 0)]
+    four = cost_shape(4, "connected")
+    assert len(set(four)) == 4 and max(r for _, r in four) == 1
+    # connected: every square touches another by an edge
+    for c, r in four:
+        assert any(abs(c - c2) + abs(r - r2) == 1 for c2, r2 in four)
+    assert set_aside_count("Set aside 2 dice: turn any die") == 2
+    assert set_aside_count("Re-roll") == 0
+
+
+# -- generator boards ---------------------------------------------------------------------
+
+
+def test_generators_are_three_exact_pages(rendered):
+    paper, paths = rendered
+    reader = pypdf.PdfReader(paths["generators"])
+    assert len(reader.pages) == 3
+    for page in reader.pages:
+        assert (round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2)) == (
+            SIZES[paper]
+        )
+
+
+def test_generators_text(rendered, game):
+    _, paths = rendered
+    text = pdf_text(paths["generators"])
+    for word in ("Hole", "Pond", "Tree", "start", "pink edge", "HOW TO DIG", "HOW TO FISH"):
+        assert word in text
+    for level, reward in enumerate(game.hole.rewards, start=1):
+        assert f"LEVEL {level}" in text
+        assert reward.split(",")[0].split(":")[0] in text
+    for bet in game.pond.bets:
+        assert bet.name in text
+    for word in ("hook 1 space", "hook 2 spaces", "hook 4 spaces", "fish", "coral", "nothing"):
+        assert word in text
+    for word in ("1 fruit", "1 wood", "shake 1", "shake 3", "HOW TO SHAKE THE TREE"):
+        assert word in text
+
+
+@pytest.mark.parametrize("paper", [LETTER, A4], ids=["letter", "a4"])
+def test_generator_boards_inside_margins_with_cube_sized_spaces(game, paper):
+    area = (MARGIN, MARGIN, paper.width - MARGIN, paper.height - MARGIN)
+    for number, page in enumerate(generator_pages(game, paper), start=1):
+        outside = [item for item, box in leaves(page.items) if not inside(box, area)]
+        assert not outside, (number, outside[:3])
+        for item, _ in leaves(page.items):
+            if isinstance(item, Text):
+                assert item.size >= 7.0, item
+            if isinstance(item, TextBox):
+                fitted = fit(item)
+                assert fitted.fits and fitted.size >= 7.0, item.text
+    hole, pond, tree = (f(game, paper) for f in (hole_layout, pond_layout, tree_layout))
+    for board in (hole.board, pond.board, tree.board):
+        assert board.cell >= 0.5 * INCH
+    # the hole: a starfield row above the levels, the start one step right of the top row
+    assert hole.board.rows == game.hole.levels + 1
+    assert hole.board.columns == game.hole.columns
+    assert abs(hole.start.x - hole.board.right) < 0.01
+    assert abs(hole.start.y1 - hole.board.top) < 0.01
+    # the rules' example: from start, left 4 lands in column 3
+    start_column = game.hole.columns + 1
+    assert start_column - 4 == 3
+    # the pond: a start row above six columns of rows, one bet box per bet
+    assert pond.start.rows == 1 and pond.start.columns == pond.board.columns == game.pond.columns
+    assert pond.start.bottom > pond.board.top
+    assert len(pond.bets) == len(game.pond.bets)
+    assert all(r.width >= 0.5 * INCH and r.height >= 0.5 * INCH for r in pond.bets)
+    # the tree: one reward box under each column
+    assert len(tree.rewards) == tree.board.columns == game.tree.columns
+    assert all(r.y1 < tree.board.bottom for r in tree.rewards)
+
+
+# -- action cards -------------------------------------------------------------------------
+
+
+def test_actions_are_poker_cards_nine_to_a_sheet_with_backs(rendered, game):
+    paper, paths = rendered
+    assert len(game.actions) == 27
+    check_sheets(paths["actions"], paper, POKER, 9, len(game.actions), 0.0)  # shared cuts
+
+
+def test_every_action_name_and_code_is_on_the_cards(rendered, game):
+    _, paths = rendered
+    text = pdf_text(paths["actions"])
+    for action in game.actions:
+        assert action.name in text, action.name
+        assert action.code in text, action.code
+        if action.cost:
+            assert f"${action.cost}" in text
+
+
+def test_action_cards_fit_the_safe_zone(game):
+    safe = POKER.safe_rect
+    area = (safe.x, safe.y, safe.x1, safe.y1)
+    bleed = POKER.bleed_rect
+    for action in game.actions:
+        items = card_leaves(action_front(action))
+        for item, box in items:
+            if isinstance(item, Text | TextBox):
+                assert inside(box, area), (action.id, item)
+                size = fit(item).size if isinstance(item, TextBox) else item.size
+                assert size >= 6.0, (action.id, item)  # the header's small "ACTION" label
+                if isinstance(item, TextBox):
+                    assert fit(item).fits and fit(item).size >= 6.5, (action.id, item.text)
+            else:
+                assert inside(box, (bleed.x, bleed.y, bleed.x1, bleed.y1)), (action.id, item)
+        # the code, big, in a box as it is written on the grid
+        lay = card_layout(action)
+        code = [
+            i for i, _ in items if isinstance(i, Text) and i.text == action.code and i.size >= 18
+        ]
+        assert len(code) == 1, action.id
+        assert lay.code.width >= 0.7 * INCH
