@@ -236,6 +236,22 @@ def test_pages_before_any_tap(site, game):
         ],
     )
     after = datetime.date.today()
+    # links with nonsense in them change nothing (and raise no script error)
+    odd_neighbor, odd_theater, odd_zoo = once(
+        site,
+        "odd-links.html",
+        [
+            ("neighbors/bo.html?answer=constructor", []),
+            ("locations/theater.html?day=__proto__", []),
+            ("locations/zoo.html?exhibit=1.5", []),
+        ],
+    )
+    assert odd_neighbor.find_all(id="greeting", data_answer=None) == []
+    assert odd_theater.find_all(id="show", data_day=None)[0].attrs["data-day"] in {
+        _weekday(before),
+        _weekday(after),
+    }
+    assert odd_zoo.find_all(id="animal", data_exhibit=None) == []
 
     assert neighbor.find_all(id="greeting", data_answer=None) == []
     assert "hidden" not in neighbor.find_all(id="ask")[0].attrs
