@@ -77,7 +77,7 @@ INLINE_GAP = 5.0
 SHORT_SHAPES = {
     "move": "your map path; turn it, never flip it",
     "work": "your job's squares, as its postcard says",
-    "exercise": "4 connected; fill a whole row and column",
+    "exercise": "4 connected that complete a row and a column",
     "internet": "distance to the tower + 1, connected",
     "explore": "only on a miss: 1 square at the roll",
     "event": "as the event or rule directs",

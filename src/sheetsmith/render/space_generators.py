@@ -422,18 +422,27 @@ class TreeLayout:
     how_to: Frame
 
 
+CANOPY = 9.0  # the leafy border around the tree's spaces
+TREE_HOW_TO_MIN = 120.0
+CANOPY_GREEN: Colour = (0.50, 0.72, 0.45)
+
+
 def tree_layout(game: SpaceGame, paper: Paper) -> TreeLayout:
     content = content_frame(paper)
     title, rest = content.take_top(TITLE_H, gap=GAP)
     tree = game.tree
     side_w = 110.0
-    cell = min(MAX_CELL, (content.width - side_w) / tree.columns)
-    board = Board(content.x, rest.top - 14, cell, tree.columns, tree.drop_rows)
+    # the tree has room for bigger spaces than the other boards: up to 1 in
+    room = rest.height - 14 - CANOPY - 14 - GAP - TREE_HOW_TO_MIN
+    cell = min(INCH, (content.width - side_w - CANOPY) / tree.columns, room / (tree.drop_rows + 1))
+    board = Board(content.x + CANOPY, rest.top - 14 - CANOPY, cell, tree.columns, tree.drop_rows)
     rewards = tuple(
-        Rect(board.x0 + c * cell, board.bottom - 14 - cell, cell, cell) for c in range(tree.columns)
+        Rect(board.x0 + c * cell, board.bottom - CANOPY - 14 - cell, cell, cell)
+        for c in range(tree.columns)
     )
-    shakes = Frame(board.right + 12, board.bottom, content.right - board.right - 12, 120)
-    how_top = board.bottom - 14 - cell - GAP
+    side_x = board.right + CANOPY + 12
+    shakes = Frame(side_x, board.bottom, content.right - side_x, 120)
+    how_top = board.bottom - CANOPY - 14 - cell - GAP
     how_to = Frame(content.x, content.y, content.width, how_top - content.y)
     return TreeLayout(title, board, rewards, shakes, how_to)
 
@@ -443,33 +452,41 @@ def tree_page(game: SpaceGame, paper: Paper) -> Page:
     tree = game.tree
     b = lay.board
     items = page_title(game, lay.title, f"resource generator: {tree.name}")
+    w, h = b.columns * b.cell, b.rows * b.cell
+    items.append(
+        Rect(
+            b.x0 - CANOPY,
+            b.bottom - CANOPY,
+            w + 2 * CANOPY,
+            h + 2 * CANOPY,
+            radius=16,
+            stroke=None,
+            fill=CANOPY_GREEN,
+        )
+    )
     for c in range(1, b.columns + 1):
         s = b.space(c, 1)
-        items.append(Text(s.x + s.width / 2, b.top + 3, str(c), 10, bold=True, anchor="middle"))
+        items.append(
+            Text(s.x + s.width / 2, b.top + CANOPY + 3, str(c), 10, bold=True, anchor="middle")
+        )
         for r in range(1, b.rows + 1):
             s = b.space(c, r)
             items.append(Rect(s.x, s.y, s.width, s.height, fill=LEAF, stroke=GREEN, line_width=0.8))
     items.append(
         Rect(b.x0, b.bottom, b.columns * b.cell, b.rows * b.cell, stroke=GREEN, line_width=1.8)
     )
-    items.append(Text(b.right + 12, b.top - 12, "TOP ROW", 9, bold=True))
-    items.append(
-        TextBox(
-            b.right + 12,
-            b.top - b.cell,
-            lay.shakes.width,
-            b.cell - 18,
-            "cubes start here",
-            size=8,
-            min_size=7.5,
-            colour=DARK,
-        )
-    )
+    side_x = lay.shakes.x
+    row1 = b.top - b.cell / 2
+    items += arrow_left(side_x + 14, row1, 14)
+    items.append(Text(side_x + 18, row1 + 2, "TOP ROW", 9, bold=True))
+    items.append(Text(side_x + 18, row1 - 9, "cubes start here", 8, colour=DARK))
     # what drops past the bottom of each column
-    items.append(Text(b.right + 12, b.bottom - 12, "PAST THE", 9, bold=True))
-    items.append(Text(b.right + 12, b.bottom - 23, "BOTTOM", 9, bold=True))
+    first = lay.rewards[0]
+    items.append(Text(side_x, first.y1 - 14, "PAST THE", 9, bold=True))
+    items.append(Text(side_x, first.y1 - 25, "BOTTOM", 9, bold=True))
+    items.append(Text(side_x, first.y1 - 37, "one each", 8, colour=DARK))
     for reward, r in zip(tree.column_rewards, lay.rewards, strict=True):
-        items += arrow_down(r.x + r.width / 2, b.bottom - 2, 10, BROWN)
+        items += arrow_down(r.x + r.width / 2, b.bottom - CANOPY - 1, 12, BROWN)
         items.append(
             Rect(r.x + 3, r.y, r.width - 6, r.height - 12, radius=5, fill=PALE, line_width=0.9)
         )
@@ -480,8 +497,9 @@ def tree_page(game: SpaceGame, paper: Paper) -> Page:
     # the shakes to tick off
     sh = lay.shakes
     items.append(Text(sh.x, b.top - 2 * b.cell - 4, "SHAKES", 9, bold=True))
+    items.append(Text(sh.x, b.top - 2 * b.cell - 15, "tick each one", 8, colour=DARK))
     for k in range(tree.shakes):
-        cy = b.top - 2 * b.cell - 20 - k * 22
+        cy = b.top - 2 * b.cell - 32 - k * 22
         items.append(Rect(sh.x, cy - 7, 14, 14, radius=2, line_width=0.9))
         items.append(centred_label(sh.x + 20, cy, f"shake {k + 1}", 9, anchor="start"))
     drop_die = "the other how many rows"
