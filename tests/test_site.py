@@ -188,8 +188,8 @@ def test_neighbor_page_embeds_both_greeting_lists(game, built):
         assert "Are you friends?" in text
         assert f"Mood {game.sheet.mood.bad_at_most} or less" in text
         assert (
-            f"your 2 × {neighbor.trade_wants} for {neighbor.name}’s 1 × {neighbor.trade_gives}"
-            in text
+            f"your 2\u00a0×\u00a0{neighbor.trade_wants} for {neighbor.name}’s "
+            f"1\u00a0×\u00a0{neighbor.trade_gives}" in text
         )
         # without scripts, both lists are still there to roll for
         fallback = "".join(e.text() for e in page.root.iter() if e.tag == "noscript")
