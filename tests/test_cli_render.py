@@ -114,5 +114,8 @@ def test_wheel_ships_fonts_and_games(tmp_path):
         "sheetsmith/fonts/DejaVuSans-Bold.ttf",
         "sheetsmith/fonts/LICENSE-DejaVu.txt",
         "sheetsmith/games/my-corner-of-the-sky/game.toml",
+        "sheetsmith/games/personal-space/game.toml",
+        "sheetsmith/templates/site/base.html",
+        "sheetsmith/templates/site/neighbor.html",
     ):
         assert needed in names
