@@ -3,8 +3,14 @@ cut lines, and the alignment test sheet."""
 
 from __future__ import annotations
 
+import itertools
+
+import pypdf
 import pytest
 
+from sheetsmith.definition import load
+from sheetsmith.output import RenderOptions
+from sheetsmith.render import render_game
 from sheetsmith.render.bounds import bounds, inside, overlaps
 from sheetsmith.render.imposition import (
     MARK_OFFSET,
@@ -12,11 +18,15 @@ from sheetsmith.render.imposition import (
     POSTCARD,
     CardSize,
     deck_pages,
+    duplex_pages,
     flip_point,
     layout_sheet,
 )
 from sheetsmith.render.paper import A4, LETTER, Paper
-from sheetsmith.render.primitives import INCH, MM, Group, Item, Line, Page, Rect, Text
+from sheetsmith.render.primitives import INCH, MM, Circle, Group, Item, Line, Page, Rect, Text
+from sheetsmith.render.space_alignment import back as alignment_back
+from sheetsmith.render.space_alignment import front as alignment_front
+from sheetsmith.render.space_cards import deck_layout
 
 
 def named(prefix: str):
@@ -210,3 +220,93 @@ def test_shared_cut_lines_fit_nine_poker_cards(paper: Paper):
         for mark in top:
             assert min(mark.y1, mark.y2) == pytest.approx(trims.y1 + MARK_OFFSET)
             assert max(mark.y1, mark.y2) <= layout.paper.height
+
+
+def test_separate_bleeds_keep_crop_marks_outside_every_bleed():
+    for paper, orientation in itertools.product((LETTER, A4), ("portrait", "landscape")):
+        pages = deck_pages(
+            list(range(7)), named("f"), named("b"), POKER, paper, orientation=orientation
+        )
+        for front in pages[::2]:
+            groups = card_groups(front)
+            bleeds = [
+                (g.dx + g.clip.x, g.dy + g.clip.y, g.dx + g.clip.x1, g.dy + g.clip.y1)
+                for g in groups
+                if g.clip is not None
+            ]
+            marks = [item for item in front.items if isinstance(item, Line)]
+            assert marks
+            for mark in marks:
+                assert inside(bounds(mark), (0, 0, front.width, front.height))
+                for bleed in bleeds:
+                    assert not overlaps(bounds(mark), bleed)
+
+
+# -- the alignment test ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load("personal-space")
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_alignment_pdf_is_one_sheet_front_and_back(game, tmp_path, paper):
+    (entry,) = render_game(game, tmp_path, RenderOptions(paper=paper, components=("alignment",)))
+    assert entry.path == tmp_path / "personal-space" / "alignment.pdf"
+    assert (entry.count, entry.pages) == (1, 2)
+    reader = pypdf.PdfReader(entry.path)
+    assert len(reader.pages) == 2
+    expected = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}[paper]
+    for page in reader.pages:
+        size = (round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2))
+        assert size == expected
+        assert "/TrimBox" in page and "/BleedBox" in page
+    front_text = reader.pages[0].extract_text()
+    assert "flip on long edge" in front_text and "--back-offset" in front_text
+
+
+def centre_cross(front: Page) -> list[tuple[float, float]]:
+    """The centre of each card's cross on the front page (where its two long arms meet)."""
+    found = []
+    for group in card_groups(front):
+        circles = [i for i in group.items if isinstance(i, Circle)]
+        (circle,) = circles
+        found.append((group.dx + circle.cx, group.dy + circle.cy))
+    return found
+
+
+def ruler_zeros(back: Page) -> list[tuple[float, float]]:
+    """Each back card's ruler zero: x of the across ruler's zero tick, y of the up one's."""
+    found = []
+    for group in card_groups(back):
+        lines = [i for i in group.items if isinstance(i, Line) and i.line_width == 0.7]
+        vertical = next(i for i in lines if i.x1 == i.x2)  # the X ruler's zero tick
+        horizontal = next(i for i in lines if i.y1 == i.y2)  # the Y ruler's zero tick
+        found.append((group.dx + vertical.x1, group.dy + horizontal.y1))
+    return found
+
+
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -2.0), (-0.8, 0.6)])
+def test_alignment_rulers_read_the_offset_in_use(offset):
+    """Simulate the print: turn the sheet over, and see where each front cross falls on the
+    back's rulers. A perfect printer reads -offset: the offset in use plus the reading is
+    the correction (zero once the offset matches the printer)."""
+    layout = deck_layout(LETTER)
+    slots = list(range(layout.per_sheet))
+    front, back = duplex_pages(
+        slots,
+        lambda s: alignment_front(s, offset),
+        lambda s: alignment_back(s, offset),
+        layout,
+        offset,
+    )
+    crosses = centre_cross(front)
+    zeros = ruler_zeros(back)
+    assert len(crosses) == len(zeros) == 9
+    for cross in crosses:
+        seen = long_edge_flip(back, *cross)  # where the cross shows through the back
+        # the nearest ruler zero is that card's
+        zero = min(zeros, key=lambda z: (z[0] - seen[0]) ** 2 + (z[1] - seen[1]) ** 2)
+        reading = ((seen[0] - zero[0]) / MM, (seen[1] - zero[1]) / MM)
+        assert reading == pytest.approx((-offset[0], -offset[1]), abs=1e-9)

@@ -6,12 +6,13 @@ quiet zone kept white. Dark modules are merged into rectangles (runs along a row
 while the rows below repeat them) and filled as one path (`Blocks`), so no anti-aliasing
 seam shows between neighbouring modules.
 
-Mask choice. The library picks the mask by building the whole symbol eight times and
-scoring each in pure Python (~6 ms a code). Here the symbol is built once by the library,
-the other seven masks are derived by XOR on the data modules (rows held as integers), and
-each is scored with the ISO/IEC 18004 penalty rules (N1-N4) on bit strings; the chosen mask
-is the one with the lowest penalty, the final symbol is the library's matrix for that mask
-when re-derived, and the tests compare the derivation with the library's own output.
+Speed. `QRCode.make()` builds the whole symbol eight times to choose a mask and scores
+each in pure Python (~6 ms a code, more than the rest of a card). Here the library fits
+the version and makes the codewords (data and Reed-Solomon error correction); the bits are
+placed once along the standard's zigzag, rows held as integers, each of the eight masks is
+applied by XOR and scored with the ISO/IEC 18004 penalty rules (N1-N4) in bit arithmetic,
+and the lowest wins. The tests hold the result to the library's own symbol for that mask,
+module for module. Only geometry is cached (per version); every code is encoded afresh.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import qrcode
@@ -108,25 +110,34 @@ def _function_bits(version: int, level: int, mask: int) -> tuple[int, ...]:
     return tuple(_to_int(row) & ~area[r] for r, row in enumerate(q.modules))
 
 
-def penalty(rows: tuple[int, ...], size: int) -> int:
+def transpose(rows: Sequence[int], size: int) -> tuple[int, ...]:
+    """Columns as rows: bit (size - 1 - r) of column c is row r's module c."""
+    lines = [format(r, f"0{size}b") for r in rows]
+    return tuple(int("".join(c), 2) for c in zip(*lines, strict=True))
+
+
+def penalty(rows: Sequence[int], size: int, columns: Sequence[int] | None = None) -> int:
     """The ISO/IEC 18004 (7.8.3) mask penalty: N1 runs of five or more, N2 2x2 blocks,
     N3 finder-like 1:1:3:1:1 patterns beside four light modules (the quiet zone counts
     as light), N4 the balance of dark and light. Bit arithmetic on whole rows and
-    columns; tests hold it to a plain module-by-module count."""
-    lines = [format(r, f"0{size}b") for r in rows]
-    columns = ["".join(c) for c in zip(*lines, strict=True)]
+    columns (`columns`: the transposed rows, if already known); tests hold it to a plain
+    module-by-module count."""
+    if columns is None:
+        columns = transpose(rows, size)
     pairs = (1 << (size - 1)) - 1
     # N1: a run of L equal modules is L - 1 equal neighbours in a row of `same` bits; four
     # in a row mark a run of five or more, which costs 3 + (L - 5) = (L - 4) + 2
     n1 = 0
-    for a in itertools.chain(rows, (int(c, 2) for c in columns)):
+    for a in itertools.chain(rows, columns):
         same = ~(a ^ (a >> 1)) & pairs
         four = same & (same >> 1) & (same >> 2) & (same >> 3)
         if four:
             n1 += four.bit_count() + 2 * (four & ~(four << 1)).bit_count()
     # N3: counted once for each side that has the four light modules (as the qrcode
     # library does); neither pattern overlaps itself, so str.count finds every one
-    padded = "|".join("0000" + line + "0000" for line in lines + columns)
+    fmt = f"0{size}b"
+    padded = "0000" + "0000|0000".join(format(a, fmt) for a in itertools.chain(rows, columns))
+    padded += "0000"
     n3 = 40 * (padded.count("10111010000") + padded.count("00001011101"))
     full = (1 << size) - 1
     n2 = 0
@@ -138,31 +149,66 @@ def penalty(rows: tuple[int, ...], size: int) -> int:
     return n1 + 3 * n2 + n3 + n4
 
 
+@functools.cache
+def _transposed(version: int, level: int, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    size = version * 4 + 17
+    return (
+        transpose(_function_bits(version, level, mask), size),
+        transpose(_mask_bits(version, mask), size),
+    )
+
+
+@functools.cache
+def _placement(version: int) -> tuple[tuple[int, int], ...]:
+    """Where each data bit goes, in order: (row, bit shift), the standard's two-column
+    zigzag from the bottom right (as the library's `map_data` walks it)."""
+    n = version * 4 + 17
+    area = _data_area(version)
+    order = []
+    upwards = True
+    col = n - 1
+    while col > 0:
+        if col == 6:  # the vertical timing pattern
+            col -= 1
+        rows = range(n - 1, -1, -1) if upwards else range(n)
+        for row in rows:
+            for c in (col, col - 1):
+                shift = n - 1 - c
+                if area[row] >> shift & 1:
+                    order.append((row, shift))
+        upwards = not upwards
+        col -= 2
+    return tuple(order)
+
+
 def encode(data: str, error: str = "M") -> Matrix:
     """The smallest normal QR symbol holding `data` at error level `error` (M or better),
-    with the mask of lowest penalty."""
+    with the mask of lowest penalty.
+
+    The library fits the version and makes the codewords (data and error correction);
+    they are placed along the standard's zigzag, and each mask is tried by XOR."""
     if error not in ("M", "Q", "H"):
         raise ValueError(f"error level {error!r}: printed codes use M, Q or H")
     level = ERROR_LEVELS[error]
-    q = qrcode.QRCode(version=None, error_correction=level, mask_pattern=0, border=0)
+    q = qrcode.QRCode(version=None, error_correction=level, border=0)
     q.add_data(data)
-    q.make(fit=True)
-    version, size = q.version, q.modules_count
-    area = _data_area(version)
-    # the data bits before masking, from the library's mask-0 symbol
-    plain = [
-        (_to_int(row) & area[r]) ^ m
-        for r, (row, m) in enumerate(zip(q.modules, _mask_bits(version, 0), strict=True))
-    ]
+    version = q.best_fit()
+    size = version * 4 + 17
+    codewords = util.create_data(version, level, q.data_list)
+    bits = int.from_bytes(bytes(codewords), "big")
+    count = 8 * len(codewords)
+    plain = [0] * size  # the data bits before masking (remainder bits stay light)
+    for k, (row, shift) in enumerate(_placement(version)[:count]):
+        if bits >> (count - 1 - k) & 1:
+            plain[row] |= 1 << shift
+    plain_t = transpose(plain, size)
     best: tuple[int, int, tuple[int, ...]] | None = None
     for mask in range(8):
-        rows = tuple(
-            f | p ^ m
-            for f, p, m in zip(
-                _function_bits(version, level, mask), plain, _mask_bits(version, mask), strict=True
-            )
-        )
-        score = penalty(rows, size)
+        f, m = _function_bits(version, level, mask), _mask_bits(version, mask)
+        rows = tuple(a | b ^ c for a, b, c in zip(f, plain, m, strict=True))
+        ft, mt = _transposed(version, level, mask)
+        columns = tuple(a | b ^ c for a, b, c in zip(ft, plain_t, mt, strict=True))
+        score = penalty(rows, size, columns)
         if best is None or score < best[0]:
             best = (score, mask, rows)
     assert best is not None
@@ -175,21 +221,25 @@ def encode(data: str, error: str = "M") -> Matrix:
 def blocks(matrix: Matrix) -> list[tuple[int, int, int, int]]:
     """Dark modules as rectangles (column, row, width, height) in modules, row 0 on top:
     each row's runs, a run stacked onto the one above when it spans the same columns."""
-    open_: dict[tuple[int, int], list[int]] = {}  # (column, width) -> [column, row, w, h]
     done: list[list[int]] = []
+    above: dict[tuple[int, int], list[int]] = {}  # (start, end) -> [column, row, w, h]
     for r, line in enumerate(matrix.lines()):
-        runs = {(m.start(), m.end() - m.start()) for m in re.finditer("1+", line)}
-        for key in list(open_):
-            if key not in runs:
-                done.append(open_.pop(key))
-        for key in runs:
-            if key in open_:
-                open_[key][3] += 1
-            else:
-                open_[key] = [key[0], r, key[1], 1]
-    done.extend(open_.values())
+        here: dict[tuple[int, int], list[int]] = {}
+        for run in _DARK_RUN.finditer(line):
+            span = run.span()
+            block = above.pop(span, None)
+            if block is None:
+                block = [span[0], r, span[1] - span[0], 0]
+            block[3] += 1
+            here[span] = block
+        done.extend(above.values())
+        above = here
+    done.extend(above.values())
     done.sort(key=lambda b: (b[1], b[0]))
     return [(c, r, w, h) for c, r, w, h in done]
+
+
+_DARK_RUN = re.compile("1+")
 
 
 class QRCode(NamedTuple):

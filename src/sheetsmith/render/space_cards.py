@@ -67,17 +67,11 @@ def deck_layout(paper: Paper) -> SheetLayout:
     return layout_sheet(CARD, paper, gutter=GUTTER)
 
 
-def target_urls(game: Any, options: RenderOptions) -> dict[tuple[str, str], str]:
-    """(kind, id) -> URL for every QR target, with `--base-url` overriding the definition's
-    (`links.urls` refuses a non-http(s) or too long base URL)."""
+def target_urls(game: Any, options: RenderOptions) -> dict[tuple[str, str], tuple[str, str]]:
+    """(kind, id) -> (URL, short path) for every QR target, `--base-url` overriding the
+    definition's (`links.urls` refuses a non-http(s) or too long base URL)."""
     found: dict[Target, str] = urls(game, options.base_url or game.base_url)
-    return {(t.kind, t.id): url for t, url in found.items()}
-
-
-def target_path(game: Any, kind: str, ident: str) -> str:
-    from sheetsmith.links import targets
-
-    return next(t.path for t in targets(game) if (t.kind, t.id) == (kind, ident))
+    return {(t.kind, t.id): (url, t.path) for t, url in found.items()}
 
 
 # -- fronts -------------------------------------------------------------------------------

@@ -24,7 +24,6 @@ from sheetsmith.render.space_cards import (
     header,
     header_colour,
     small_caps,
-    target_path,
     target_urls,
     write_deck,
 )
@@ -153,8 +152,7 @@ def location_cards(game: SpaceGame, options: RenderOptions) -> list[LocationCard
             caption,
             panel,
             rule,
-            links["location", ident],
-            target_path(game, "location", ident),
+            *links["location", ident],
             k + 1,
         )
         for k, (ident, name, kind, caption, panel, rule) in enumerate(specs)

@@ -47,7 +47,6 @@ from sheetsmith.render.space_cards import (
     header,
     header_colour,
     small_caps,
-    target_path,
     target_urls,
     write_deck,
 )
@@ -244,10 +243,7 @@ def neighbor_front(card: NeighborCard) -> list[Item]:
 
 def neighbor_cards(game: SpaceGame, options: RenderOptions) -> list[NeighborCard]:
     links = target_urls(game, options)
-    return [
-        NeighborCard(n, links["neighbor", n.id], target_path(game, "neighbor", n.id), k)
-        for k, n in enumerate(game.neighbors)
-    ]
+    return [NeighborCard(n, *links["neighbor", n.id], k) for k, n in enumerate(game.neighbors)]
 
 
 def neighbor_pages(game: Any, cards: Sequence[NeighborCard], options: RenderOptions) -> list[Page]:
