@@ -28,6 +28,8 @@ from sheetsmith.render.space_neighbors import neighbor_cards, neighbor_pages
 DPI = 150
 DEFAULT = "https://personal-space.example.org/"
 OTHER = "https://club.example.net/ps/"
+# the longest base URL `links` accepts: "locations/jukebox.html" makes 106 bytes, version 6
+LONGEST = "https://" + "p" * 60 + ".example.org/xx/"
 
 
 @pytest.fixture(scope="module")
@@ -54,7 +56,9 @@ def decode_pdf(path: Path) -> list[list[zxingcpp.Result]]:
     return found
 
 
-@pytest.fixture(scope="module", params=[None, OTHER], ids=["default-url", "base-url"])
+@pytest.fixture(
+    scope="module", params=[None, OTHER, LONGEST], ids=["default-url", "base-url", "longest"]
+)
 def rendered(request, game, tmp_path_factory):
     out = tmp_path_factory.mktemp("qr")
     options = RenderOptions(components=("neighbors", "locations"), base_url=request.param)
@@ -64,6 +68,8 @@ def rendered(request, game, tmp_path_factory):
 
 def test_every_code_decodes_to_its_own_url(game, rendered):
     base, files = rendered
+    if base == LONGEST:
+        assert max(len(u.encode()) for u in expected_urls(game, base).values()) == MAX_URL_BYTES
     decoded: list[str] = []
     for component in ("neighbors", "locations"):
         pages = decode_pdf(files[component])

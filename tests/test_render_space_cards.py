@@ -266,3 +266,14 @@ def test_alignment_cards_stay_on_their_card():
                 # the trim outline's stroke straddles the trim
                 slack = item.line_width / 2 + 0.01 if isinstance(item, Rect) else 0.01
                 assert inside(box, TRIM, tolerance=slack), (draw.__name__, item)
+
+
+def test_alignment_front_has_a_25_mm_scale_bar():
+    from sheetsmith.render.primitives import MM
+
+    bars = [
+        i
+        for i in alignment_front(0, (0.0, 0.0))
+        if isinstance(i, Line) and i.y1 == i.y2 and abs(i.x2 - i.x1 - 25 * MM) < 1e-9
+    ]
+    assert len(bars) == 1

@@ -74,6 +74,24 @@ def crosshair(cx: float, cy: float, arm: float, width: float = 0.5) -> list[Item
     ]
 
 
+def scale_bar(cx: float, y: float) -> list[Item]:
+    """A 25 mm bar with end ticks: if it measures otherwise, the printer scaled the page."""
+    half = 12.5 * MM
+    return [
+        Line(cx - half, y, cx + half, y, stroke=BLACK, line_width=0.6),
+        Line(cx - half, y - 3, cx - half, y + 3, stroke=BLACK, line_width=0.6),
+        Line(cx + half, y - 3, cx + half, y + 3, stroke=BLACK, line_width=0.6),
+        Text(
+            cx,
+            y + 5,
+            "25 mm: measure it to check the print scale",
+            5.5,
+            anchor="middle",
+            colour=MUTED,
+        ),
+    ]
+
+
 def front(slot: int, offset: tuple[float, float]) -> list[Item]:
     """A card-sized test front: corner crosshairs (clipped to the card, so neighbours
     complete each other's), the centre cross in a circle, and text away from the centre."""
@@ -87,6 +105,7 @@ def front(slot: int, offset: tuple[float, float]) -> list[Item]:
     items.append(small_caps(w / 2, h - 22, "alignment test: front", NIGHT, "middle", 7))
     items.append(Text(w / 2, h - 32, f"card {slot + 1}", 6.5, anchor="middle", colour=MUTED))
     if slot == 0:
+        items += scale_bar(w / 2, cy + CROSS + 14)
         items.append(
             TextBox(
                 14,

@@ -206,47 +206,66 @@ def _twinkle(x: float, y: float, r: float) -> Polygon:
 @functools.cache
 def back_face(title: str, tagline: str, size: CardSize = CARD) -> tuple[Item, ...]:
     """The shared back: a night sky to the bleed edge, a ringed planet with a moon, the
-    game's title and tagline. Built once per title (every back is the same drawing)."""
+    game's title and tagline. Built once per title and size (every back is the same
+    drawing). Drawn for a poker card and scaled to others: on a landscape card (a job
+    postcard) the planet sits left of the title."""
     w, h = size.width, size.height
+    landscape = w > h
+    k = min(w / CARD.width, h / CARD.height)  # 1 on a poker card
     bleed = size.bleed_rect
+    if landscape:
+        cx, cy = w * 0.27, h * 0.52
+        tx, ty = w * 0.69, h * 0.47
+        moon = (w * 0.50, h * 0.80)
+        room = w * 0.44
+    else:
+        cx, cy = w / 2, h * 0.58
+        tx, ty = w / 2, h * 0.20
+        moon = (w * 0.80, h * 0.84)
+        room = w - 36
+    r = 40.0 * k
     items: list[Item] = [Rect(bleed.x, bleed.y, bleed.width, bleed.height, stroke=None, fill=NIGHT)]
     rng = random.Random(20261122)  # fixed: every back, every run, the same sky
-    for _ in range(46):
+    stars = round(46 * (bleed.width * bleed.height) / (198.0 * 270.0))
+    for _ in range(stars):
         x, y = rng.uniform(bleed.x, bleed.x1), rng.uniform(bleed.y, bleed.y1)
-        if math.hypot(x - w / 2, y - h * 0.58) < 62:
+        if math.hypot(x - cx, y - cy) < 62 * k:
             continue  # not over the planet
-        if abs(y - h * 0.18) < 20 and abs(x - w / 2) < 80:
+        if abs(y - ty + 2) < 20 * k and abs(x - tx) < room / 2 + 8:
             continue  # nor over the title
         if rng.random() < 0.14:
             items.append(_twinkle(x, y, rng.uniform(2.2, 3.6)))
         else:
             items.append(Circle(x, y, rng.uniform(0.35, 0.9), stroke=None, fill=STAR))
-    cx, cy, r = w / 2, h * 0.58, 40.0
-    a, b, tilt = 66.0, 15.0, -16.0
+    a, b, tilt = 66.0 * k, 15.0 * k, -16.0  # the halves overlap at the ends: no notch
+    ring = 3.2 * k
     ring_back = Polygon(
-        _ellipse(cx, cy, a, b, tilt, 0, 180), stroke=RING, line_width=3.2, closed=False
+        _ellipse(cx, cy, a, b, tilt, -4, 184), stroke=RING, line_width=ring, closed=False
     )
     ring_front = Polygon(
-        _ellipse(cx, cy, a, b, tilt, 180, 360), stroke=RING, line_width=3.2, closed=False
+        _ellipse(cx, cy, a, b, tilt, 176, 364), stroke=RING, line_width=ring, closed=False
     )
+    crater = (0.68, 0.69, 0.75)
+    mx, my = moon
     items += [
         ring_back,
         Circle(cx, cy, r, stroke=None, fill=PLANET),
-        _band(cx, cy, r, cy + 10, cy + 17, PLANET_BAND),
-        _band(cx, cy, r, cy - 8, cy - 1, PLANET_BAND),
-        _band(cx, cy, r, cy - 26, cy - 21, PLANET_BAND),
-        _shade(cx, cy, r, 14.0, PLANET_SHADE),
+        _band(cx, cy, r, cy + 10 * k, cy + 17 * k, PLANET_BAND),
+        _band(cx, cy, r, cy - 8 * k, cy - 1 * k, PLANET_BAND),
+        _band(cx, cy, r, cy - 26 * k, cy - 21 * k, PLANET_BAND),
+        _shade(cx, cy, r, 14.0 * k, PLANET_SHADE),
         ring_front,
         # a small moon with two craters
-        Circle(w * 0.80, h * 0.84, 9.0, stroke=None, fill=MOON),
-        Circle(w * 0.80 - 3, h * 0.84 + 2.5, 2.2, stroke=None, fill=(0.68, 0.69, 0.75)),
-        Circle(w * 0.80 + 3.2, h * 0.84 - 3, 1.5, stroke=None, fill=(0.68, 0.69, 0.75)),
+        Circle(mx, my, 9.0 * k, stroke=None, fill=MOON),
+        Circle(mx - 3 * k, my + 2.5 * k, 2.2 * k, stroke=None, fill=crater),
+        Circle(mx + 3.2 * k, my - 3 * k, 1.5 * k, stroke=None, fill=crater),
     ]
-    title_size = fit_size(title, w - 36, 19.0, 10.0, bold=True)
-    items.append(Text(w / 2, h * 0.20, title, title_size, bold=True, anchor="middle", colour=WHITE))
+    title_size = fit_size(title, room, 19.0 * k, 10.0, bold=True)
+    items.append(Text(tx, ty, title, title_size, bold=True, anchor="middle", colour=WHITE))
     if tagline:
+        tag_size = fit_size(tagline, room, 8.5 * k, 6.0)
         items.append(
-            Text(w / 2, h * 0.20 - 15, tagline, 8.5, anchor="middle", colour=(0.78, 0.82, 0.95))
+            Text(tx, ty - 15 * k, tagline, tag_size, anchor="middle", colour=(0.78, 0.82, 0.95))
         )
     items.append(Rect(10, 10, w - 20, h - 20, radius=9, stroke=(0.32, 0.36, 0.58), line_width=0.8))
     return tuple(items)

@@ -226,8 +226,8 @@ def neighbor_front(card: NeighborCard) -> list[Item]:
             SAFE.y + 1,
             SAFE.width - 4,
             24,
-            f"End a Move in range and roll a die: on the number shown, {n.name} emerges."
-            " Your next action is Neighbor (N).",
+            f"End a Move in range: roll a die.\nOn the number shown, {n.name} emerges:\n"
+            "your next action is Neighbor (N).",
             size=6.0,
             min_size=5.0,
             align="center",
