@@ -25,6 +25,7 @@ $(TSTAMP): pyproject.toml | $(BIN)/python
 
 demo: $(STAMP)
 	$(BIN)/sheetsmith render --out out
+	$(BIN)/sheetsmith site personal-space --out out/personal-space/site
 
 # Debian packages the tests need; installed when root, otherwise the exact command is printed.
 system-deps:
