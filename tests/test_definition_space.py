@@ -107,6 +107,7 @@ def test_errors_are_all_reported_with_lines():
             '"Come back to Juniper\'s house and clear the last cube.", "And a fifth.",',
         )
         .replace('favorite = "rock"', 'favorite = "rocks"')
+        .replace('{ step = "Gain", text', '{ step = "Gain", txt')
     )
     with pytest.raises(DefinitionError) as err:
         load_bytes(broken.encode(), "ps.toml")
@@ -114,6 +115,7 @@ def test_errors_are_all_reported_with_lines():
     assert "letter code 'R' is also resource's" in text
     assert "a task has 1 to 4 steps" in text
     assert "favorite: expected one of" in text and 'did you mean "rock"' in text
+    assert "generators.tree.how_to[2]" in text and 'did you mean "text"' in text
     assert all(str(p).startswith("ps.toml:") for p in err.value.problems)
 
 

@@ -396,6 +396,24 @@ def test_generators_text(rendered, game):
         assert word in text
 
 
+def test_generator_how_tos_come_from_the_definition(game):
+    """A group that rewrites a board's how-to in game.toml sees its own words printed."""
+    text_of = {}
+    for board, page in zip(("hole", "pond", "tree"), generator_pages(game, LETTER), strict=True):
+        printed = [i.text for i, _ in leaves(page.items) if isinstance(i, (Text, TextBox))]
+        text_of[board] = printed
+        steps = getattr(game, board).how_to
+        assert [s.label for s in steps][:1] == ["Setup"]
+        for step in steps:
+            assert step.label in printed and step.text in printed
+        assert "Cost" in printed  # added by the board: one R square per attempt
+    changed = game.pond._replace(how_to=(("Turn", "Bet, roll, hope."),))
+    page = generator_pages(game._replace(pond=changed), LETTER)[1]
+    printed = [i.text for i, _ in leaves(page.items) if isinstance(i, (Text, TextBox))]
+    assert "Bet, roll, hope." in printed
+    assert game.pond.how_to[0].text not in printed
+
+
 @pytest.mark.parametrize("paper", [LETTER, A4], ids=["letter", "a4"])
 def test_generator_boards_inside_margins_with_cube_sized_spaces(game, paper):
     area = (MARGIN, MARGIN, paper.width - MARGIN, paper.height - MARGIN)

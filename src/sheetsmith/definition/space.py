@@ -122,6 +122,13 @@ class Neighbor(NamedTuple):
         return max((max(abs(s.dx), abs(s.dy)) for s in self.range), default=0)
 
 
+class Step(NamedTuple):
+    """One labelled line of a board's how-to: ("Setup", "Put a yellow cube on start.")."""
+
+    label: str
+    text: str
+
+
 class Bet(NamedTuple):
     name: str
     wins: tuple[int, ...]  # empty: "Same", the player names a number before rolling
@@ -135,6 +142,7 @@ class Hole(NamedTuple):
     start: str
     blocked: str
     rewards: tuple[str, ...]  # one per level, level 1 first
+    how_to: tuple[Step, ...] = ()
 
 
 class Pond(NamedTuple):
@@ -143,6 +151,7 @@ class Pond(NamedTuple):
     rows: int
     row_rewards: tuple[str, ...]  # top row first
     bets: tuple[Bet, ...]
+    how_to: tuple[Step, ...] = ()
 
 
 class Tree(NamedTuple):
@@ -151,6 +160,7 @@ class Tree(NamedTuple):
     drop_rows: int
     shakes: int
     column_rewards: tuple[str, ...]
+    how_to: tuple[Step, ...] = ()
 
 
 class Show(NamedTuple):
@@ -431,8 +441,16 @@ def _neighbors(node: Node, resources: tuple[str, ...]) -> tuple[Neighbor, ...]:
     return tuple(neighbors)
 
 
+def _how_to(node: Node) -> tuple[Step, ...]:
+    steps = []
+    for entry in node.list(()):
+        entry.only("step", "text")
+        steps.append(Step(entry["step"].str() or "", entry["text"].str() or ""))
+    return tuple(steps)
+
+
 def _hole(node: Node) -> Hole:
-    node.only("name", "columns", "levels", "start", "blocked", "rewards")
+    node.only("name", "columns", "levels", "start", "blocked", "rewards", "how_to")
     levels = node["levels"].int(low=1, high=10) or 6
     rewards = node["rewards"].str_list()
     if len(rewards) != levels:
@@ -444,11 +462,12 @@ def _hole(node: Node) -> Hole:
         node["start"].str("") or "",
         node["blocked"].str("") or "",
         rewards,
+        _how_to(node["how_to"]),
     )
 
 
 def _pond(node: Node) -> Pond:
-    node.only("name", "columns", "rows", "row_rewards", "bets")
+    node.only("name", "columns", "rows", "row_rewards", "bets", "how_to")
     rows = node["rows"].int(low=1, high=10) or 6
     rewards = node["row_rewards"].str_list()
     if len(rewards) != rows:
@@ -464,11 +483,12 @@ def _pond(node: Node) -> Pond:
         rows,
         rewards,
         tuple(bets),
+        _how_to(node["how_to"]),
     )
 
 
 def _tree(node: Node) -> Tree:
-    node.only("name", "columns", "drop_rows", "shakes", "column_rewards")
+    node.only("name", "columns", "drop_rows", "shakes", "column_rewards", "how_to")
     columns = node["columns"].int(low=1, high=6) or 6
     rewards = node["column_rewards"].str_list()
     if len(rewards) != columns:
@@ -479,6 +499,7 @@ def _tree(node: Node) -> Tree:
         node["drop_rows"].int(low=1, high=10) or 6,
         node["shakes"].int(low=1, high=10) or 3,
         rewards,
+        _how_to(node["how_to"]),
     )
 
 

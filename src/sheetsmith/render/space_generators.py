@@ -229,31 +229,7 @@ def hole_page(game: SpaceGame, paper: Paper) -> Page:
         items.append(
             TextBox(x, s.y + 4, w, s.height - 22, reward, size=9, min_size=7.5, leading=1.15)
         )
-    steps = [
-        ("Setup", "Put a yellow cube on start. Take 2 dice."),
-        (
-            "Turn",
-            "Roll one die or both. One die: move that many spaces left or down. Both dice:"
-            " move left by one and down by the other. Once you roll just one, the other die"
-            " is gone for the rest of this dig.",
-        ),
-        (
-            "Pink",
-            "You never enter the pink edge. A move that would reach it is lost with its die;"
-            " if both moves would, you lose both dice.",
-        ),
-        (
-            "End",
-            "Stop whenever you like and take your level's reward (the starfield row gives"
-            " nothing). Lose both dice and the dig gives nothing.",
-        ),
-        (
-            "Example",
-            "First roll 4 and 3: left 4 along the starfield row (to column 3), then down 3,"
-            " to column 3 of level 3.",
-        ),
-        ("Cost", _time_cost(game)),
-    ]
+    steps = [*hole.how_to, ("Cost", _time_cost(game))]
     items += _how_to(lay.how_to, "HOW TO DIG", steps)
     return Page(paper.width, paper.height, tuple(items))
 
@@ -387,25 +363,7 @@ def pond_page(game: SpaceGame, paper: Paper) -> Page:
     )
     for bet, r in zip(pond.bets, lay.bets, strict=True):
         items += _bet_box(bet, r)
-    steps = [
-        (
-            "Setup",
-            "Roll the die: put a yellow cube (the hook) on that column of the start"
-            " row. Keep 2 more yellow cubes for betting.",
-        ),
-        (
-            "Turn",
-            "Put one or both betting cubes on different bets, then roll. Each winning"
-            " bet moves the hook down as far as it says (never past the bottom row)."
-            " A losing bet's cube leaves the game.",
-        ),
-        (
-            "End",
-            "Before any roll you may stop and take what the hook's row holds. Lose both"
-            " betting cubes and you get nothing.",
-        ),
-        ("Cost", _time_cost(game)),
-    ]
+    steps = [*pond.how_to, ("Cost", _time_cost(game))]
     items += _how_to(lay.how_to, "HOW TO FISH", steps)
     return Page(paper.width, paper.height, tuple(items))
 
@@ -502,22 +460,7 @@ def tree_page(game: SpaceGame, paper: Paper) -> Page:
         cy = b.top - 2 * b.cell - 32 - k * 22
         items.append(Rect(sh.x, cy - 7, 14, 14, radius=2, line_width=0.9))
         items.append(centred_label(sh.x + 20, cy, f"shake {k + 1}", 9, anchor="start"))
-    drop_die = "the other how many rows"
-    steps = [
-        (
-            "Setup",
-            "Roll 3 dice and put a yellow cube in the top row of each column rolled;"
-            " a number rolled twice puts the second cube in the next row down."
-            " Set one die aside: you shake with the other two.",
-        ),
-        (
-            "Shake",
-            f"{tree.shakes} times: roll two dice. Pick one as the column, {drop_die} its"
-            " cube drops (two cubes in that column both drop).",
-        ),
-        ("Gain", "Each cube that drops past the bottom gives you what its column shows."),
-        ("Cost", _time_cost(game)),
-    ]
+    steps = [*tree.how_to, ("Cost", _time_cost(game))]
     items += _how_to(lay.how_to, "HOW TO SHAKE THE TREE", steps)
     return Page(paper.width, paper.height, tuple(items))
 
