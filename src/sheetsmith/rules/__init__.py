@@ -20,6 +20,7 @@ from sheetsmith.rules.verdict import CheckReport
 # ruleset id -> module with parse_sheet(root, game, file) and check_table(game, sheets)
 CHECKERS = {
     "my-corner-of-the-sky": "sheetsmith.rules.sky",
+    "personal-space": "sheetsmith.rules.space",
 }
 
 

@@ -13,6 +13,10 @@ LABELS = {
     "headhunter": "HEADHUNTER",
     "multiplayer": "Multiplayer bonus",
     "total": "TOTAL",
+    "squares_used": "squares used",
+    "spaces_moved": "spaces moved (runs included)",
+    "money_earned": "money earned ($)",
+    "money_spent": "money spent ($)",
 }
 
 
@@ -22,9 +26,12 @@ def _player(result: PlayerResult) -> str:
         if result.valid
         else (f"breaks {len(result.violations)} rule{'s' if len(result.violations) != 1 else ''}")
     )
-    lines = [f"{result.player} ({result.file}): {verdict}", ""]
+    day = f", {result.extra['day'].capitalize()}" if "day" in result.extra else ""
+    lines = [f"{result.player} ({result.file}{day}): {verdict}", ""]
     rows = [(LABELS.get(key, key.replace("_", " ")), value) for key, value in result.score.items()]
-    lines.append(table(("score", "points"), rows, right=(1,)))
+    # a game without points (a journaling day) reports a summary, not a score
+    heading = ("score", "points") if "total" in result.score else ("the day", "count")
+    lines.append(table(heading, rows, right=(1,)))
     if result.rank:
         lines.append(f"Rank: {result.rank}")
     if result.violations:
@@ -38,7 +45,14 @@ def render_report(report: CheckReport) -> str:
         f"{report.title}: {len(report.players)} sheet{'s' if len(report.players) != 1 else ''}"
     ]
     parts += [_player(p) for p in report.players]
-    if len(report.players) > 1:
+    scored = all("total" in p.score for p in report.players)
+    if len(report.players) > 1 and not scored:
+        rows = [
+            (p.player, str(p.extra.get("day", "")).capitalize(), p.file, len(p.violations))
+            for p in report.players
+        ]
+        parts.append(table(("player", "day", "file", "rules broken"), rows, right=(3,)))
+    elif len(report.players) > 1:
         ordered = sorted(report.players, key=lambda p: (-p.total, -p.tiebreak, p.player))
         rows = [
             (p.player, p.total, p.tiebreak, p.rank or "", "yes" if p.valid else "no")
