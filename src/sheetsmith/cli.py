@@ -91,6 +91,13 @@ def render(
             help="Shift card backs by X,Y mm (right, up) for printers that misalign duplex."
         ),
     ] = "0,0",
+    variance: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Difficulty as KEY=N (repeat), e.g. pollution=4 season_length=3 lives=1 piles=3.",
+            show_default=False,
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON manifest.")] = False,
 ) -> None:
     """Render games to printable PDFs at exact physical size."""
@@ -125,6 +132,7 @@ def render(
             base_url=base_url,
             copies=copies,
             back_offset=offset,
+            variance=_variance(variance or []),
         )
         written = [f for game in loaded for f in render_game(game, out, options)]
     except SheetsmithError as exc:
@@ -136,6 +144,19 @@ def render(
 
     rows = [(f.game, f.component, f.count, f.pages, f.path) for f in written]
     typer.echo(table(("game", "component", "count", "pages", "file"), rows, right=(2, 3)))
+
+
+def _variance(items: list[str]) -> tuple[tuple[str, int], ...]:
+    out = []
+    for item in items:
+        key, _, value = item.partition("=")
+        try:
+            out.append((key.strip().replace("-", "_"), int(value)))
+        except ValueError:
+            raise OptionError(
+                f"--variance: expected KEY=N such as pollution=4, got {item!r}"
+            ) from None
+    return tuple(out)
 
 
 def _offset(text: str) -> tuple[float, float]:

@@ -16,6 +16,7 @@ class RenderOptions:
     base_url: str | None = None  # None: the definition's default
     copies: int = 1  # of sheets that players write on (the daily sheet)
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm to shift card backs: right, up
+    variance: tuple[tuple[str, int], ...] = ()  # difficulty settings, e.g. (("pollution", 4),)
 
 
 @dataclass(frozen=True)

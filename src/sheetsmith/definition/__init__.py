@@ -17,6 +17,7 @@ GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 RULESETS = {
     "my-corner-of-the-sky": "sheetsmith.definition.sky",
     "personal-space": "sheetsmith.definition.space",
+    "planet-78": "sheetsmith.definition.planet",
 }
 
 

@@ -69,6 +69,15 @@ COMPONENTS: dict[str, dict[str, Renderer]] = {
         "locations": _lazy("sheetsmith.render.space_locations", "render_locations"),
         "alignment": _lazy("sheetsmith.render.space_alignment", "render_alignment"),
     },
+    "planet-78": {
+        "tiles": _lazy("sheetsmith.render.planet_tiles", "render_tiles"),
+        "special-tiles": _lazy("sheetsmith.render.planet_tiles", "render_special_tiles"),
+        "meters": _lazy("sheetsmith.render.planet_sheets", "render_meters"),
+        "player-aid": _lazy("sheetsmith.render.planet_cards", "render_player_aid"),
+        "action-cards": _lazy("sheetsmith.render.planet_cards", "render_action_cards"),
+        "role-cards": _lazy("sheetsmith.render.planet_cards", "render_role_cards"),
+        "setup": _lazy("sheetsmith.render.planet_sheets", "render_setup"),
+    },
 }
 
 

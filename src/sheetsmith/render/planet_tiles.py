@@ -1,0 +1,245 @@
+"""Planet 78 tiles: the 64 resource tiles (one shared back), the special tiles and the
+space center's deposit track.
+
+Tiles are square, their trim size from the definition, each with bleed, laid out n-up with
+crop marks; the resource tiles' backs are mirrored for long-edge duplex (they are placed face
+down). Special tiles lie face up and print one-sided.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sheetsmith.definition.planet import Need, PlanetGame
+from sheetsmith.output import RenderedFile, RenderOptions
+from sheetsmith.render.imposition import CardSize, deck_pages
+from sheetsmith.render.layout import centred_label, fit_size
+from sheetsmith.render.paper import Paper
+from sheetsmith.render.paper import paper as paper_named
+from sheetsmith.render.planet_parts import (
+    GREY,
+    INK,
+    SPECIAL_COLOURS,
+    WHITE,
+    corner_scale_check,
+    resource_icon,
+    terrain_colour,
+    write_file,
+)
+from sheetsmith.render.primitives import INCH, Item, Page, Rect, Stamp, Text, TextBox
+from sheetsmith.render.space_board_parts import content_frame, heading
+from sheetsmith.render.space_cards import back_face
+
+
+def tile_size(game: PlanetGame) -> CardSize:
+    side = game.tile_size_in * INCH
+    return CardSize(side, side, safe=INCH / 12)
+
+
+def _ground(size: CardSize, colour: tuple[float, float, float]) -> list[Item]:
+    b = size.bleed_rect
+    i = size.safe
+    return [
+        Rect(b.x, b.y, b.width, b.height, stroke=None, fill=colour),
+        Rect(i, i, size.width - 2 * i, size.height - 2 * i, radius=5, stroke=WHITE, line_width=1.0),
+    ]
+
+
+def resource_front(game: PlanetGame, terrain_id: str, size: CardSize) -> list[Item]:
+    terrain = game.terrain(terrain_id)
+    w, h = size.width, size.height
+    name_size = fit_size(terrain.name.upper(), w - 2 * size.safe - 6, 12.0, 7.0, bold=True)
+    return [
+        *_ground(size, terrain_colour(terrain_id)),
+        centred_label(
+            w / 2, h - size.safe - 10, terrain.name.upper(), name_size, bold=True, colour=INK
+        ),
+        *resource_icon(terrain.resource, w / 2, h / 2 - 1, min(w, h) * 0.36),
+        centred_label(w / 2, size.safe + 9, f"gives {terrain.resource}", 7.5, colour=INK),
+    ]
+
+
+def tile_back(game: PlanetGame, size: CardSize) -> tuple[Item, ...]:
+    return (Stamp("planet-tile-back", back_face(game.back_title or game.info.title, "", size)),)
+
+
+def render_tiles(game: PlanetGame, out_dir: Path, options: RenderOptions) -> RenderedFile:
+    size = tile_size(game)
+    faces = [t.id for t in game.terrains for _ in range(t.count)]
+    fronts = {
+        t.id: (Stamp(f"tile-{t.id}", tuple(resource_front(game, t.id, size))),)
+        for t in game.terrains
+    }
+    back = tile_back(game, size)
+    pages = deck_pages(
+        faces,
+        lambda face: fronts[face],
+        lambda _face: back,
+        size,
+        paper_named(options.paper),
+        back_offset_mm=options.back_offset,
+    )
+    return write_file(game, "tiles", "resource tiles", pages, len(faces), out_dir, options, True)
+
+
+# -- special tiles -------------------------------------------------------------------------
+
+
+def _special(
+    title: str, colour: tuple[float, float, float], body: str, size: CardSize, big: str = ""
+) -> list[Item]:
+    w, h = size.width, size.height
+    s = size.safe
+    title_size = fit_size(title.upper(), w - 2 * s - 6, 10.5, 6.5, bold=True)
+    items = [
+        *_ground(size, colour),
+        centred_label(w / 2, h - s - 9, title.upper(), title_size, bold=True, colour=INK),
+    ]
+    top = h - s - 17
+    if big:
+        items.append(centred_label(w / 2, h / 2 + 6, big, 26, bold=True, colour=INK))
+        top = h / 2 - 10
+    items.append(
+        TextBox(
+            s + 4,
+            s + 3,
+            w - 2 * s - 8,
+            top - s - 3,
+            body,
+            size=6.5,
+            min_size=5.0,
+            align="center",
+            valign="middle",
+            colour=INK,
+            leading=1.12,
+        )
+    )
+    return items
+
+
+def _need_front(game: PlanetGame, need: Need, size: CardSize) -> list[Item]:
+    per = game.pollution.per_need
+    body = f"{need.effect} Picking it up: 2 action points, then one free move; pollution +{per}."
+    return _special(f"Need: {need.name}", SPECIAL_COLOURS["need"], body, size)
+
+
+def special_fronts(game: PlanetGame, size: CardSize) -> list[tuple[str, list[Item]]]:
+    """(label, drawing) for the 13 special tiles, in a fixed order."""
+    center = game.center
+    out = [
+        (
+            "center",
+            _special(
+                center.name,
+                SPECIAL_COLOURS["center"],
+                f"Deposit piles of {center.pile} of one kind here (1 point a pile). "
+                "No effect or flood reaches it. Take off together!",
+                size,
+                big="★",
+            ),
+        )
+    ]
+    for n in range(1, len(game.land.spawns) + 1):
+        out.append(
+            (
+                f"spawn-{n}",
+                _special(
+                    "Spawn",
+                    SPECIAL_COLOURS["spawn"],
+                    "Start here; come back here when not revived in time.",
+                    size,
+                    big=str(n),
+                ),
+            )
+        )
+    out += [(f"need-{need.id}", _need_front(game, need, size)) for need in game.needs]
+    for _ in game.land.bridges:
+        out.append(
+            (
+                "bridge",
+                _special(
+                    "Bridge",
+                    SPECIAL_COLOURS["bridge"],
+                    "Joins the space center to the land. Gives nothing; never floods.",
+                    size,
+                    big="═",
+                ),
+            )
+        )
+    return out
+
+
+def deposit_track(game: PlanetGame, paper: Paper) -> Page:
+    """A page: per resource, the piles the shuttle needs, each with one box per resource."""
+    frame = content_frame(paper)
+    items: list[Item] = heading(
+        frame,
+        f"{game.center.name.upper()}: DEPOSIT TRACK",
+        f"piles of {game.center.pile} of one kind",
+    )
+    most = game.variance.piles.max
+    need = game.center.piles
+    top = frame.top - 40
+    row_h = min(92.0, (top - frame.y - 140) / len(game.resources))
+    box = min(18.0, (frame.width - 130) / (most * (game.center.pile + 1.5)))
+    for r, resource in enumerate(game.resources):
+        y = top - (r + 1) * row_h
+        items += resource_icon(resource, frame.x + 16, y + row_h / 2, 24)
+        items.append(Text(frame.x + 34, y + row_h / 2 - 4, resource.capitalize(), 11, bold=True))
+        x = frame.x + 110
+        for p in range(most):
+            extra = p >= need
+            pile_w = game.center.pile * box + 8
+            items.append(
+                Rect(
+                    x - 4,
+                    y + row_h / 2 - box / 2 - 12,
+                    pile_w,
+                    box + 24,
+                    radius=4,
+                    stroke=GREY if extra else INK,
+                    line_width=0.8,
+                    dash=(3, 2) if extra else (),
+                )
+            )
+            label = f"pile {p + 1}" + (" (variance)" if extra else "")
+            items.append(Text(x, y + row_h / 2 + box / 2 + 3, label, 6.5, colour=GREY))
+            for k in range(game.center.pile):
+                items.append(
+                    Rect(
+                        x + k * box,
+                        y + row_h / 2 - box / 2,
+                        box - 3,
+                        box - 3,
+                        radius=2,
+                        fill=WHITE,
+                        line_width=0.7,
+                    )
+                )
+            x += pile_w + 10
+    note = (
+        f"The shuttle needs {need} piles of each resource ({game.variance.piles.min}-"
+        f"{game.variance.piles.max} with variance). Put a cube in a box for each resource "
+        "deposited; a pile counts when its boxes are full. Depositing costs 1 action point a "
+        "pile, at the space center."
+    )
+    items.append(TextBox(frame.x, frame.y + INCH + 40, frame.width - 130, 60, note, size=9))
+    items += corner_scale_check(frame, paper)
+    return Page(paper.width, paper.height, tuple(items))
+
+
+def render_special_tiles(game: PlanetGame, out_dir: Path, options: RenderOptions) -> RenderedFile:
+    size = tile_size(game)
+    paper = paper_named(options.paper)
+    fronts = special_fronts(game, size)
+    pages = deck_pages(fronts, lambda f: f[1], None, size, paper)
+    pages.append(deposit_track(game, paper))
+    return write_file(
+        game,
+        "special-tiles",
+        "special tiles and deposit track",
+        pages,
+        len(fronts),
+        out_dir,
+        options,
+    )
