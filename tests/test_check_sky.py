@@ -362,6 +362,8 @@ def test_full_tie_is_shared():
 def test_sheets_of_a_table_must_share_the_game(tmp_path):
     from sheetsmith.errors import SheetError
 
+    from sheetsmith.rules import blank_sheet
+
     with pytest.raises(SheetError) as err:
-        table(sheet(), 'game = "planet-78"\n')
-    assert "p2.toml" in str(err.value) and "game" in str(err.value)
+        table(sheet(), blank_sheet("personal-space"))
+    assert "p2.toml" in str(err.value) and "must be of one game" in str(err.value)

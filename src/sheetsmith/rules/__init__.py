@@ -21,6 +21,7 @@ from sheetsmith.rules.verdict import CheckReport
 CHECKERS = {
     "my-corner-of-the-sky": "sheetsmith.rules.sky",
     "personal-space": "sheetsmith.rules.space",
+    "planet-78": "sheetsmith.rules.planet",
 }
 
 

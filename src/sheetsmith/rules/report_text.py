@@ -31,6 +31,10 @@ def _player(result: PlayerResult) -> str:
     rows = [(LABELS.get(key, key.replace("_", " ")), value) for key, value in result.score.items()]
     # a game without points (a journaling day) reports a summary, not a score
     heading = ("score", "points") if "total" in result.score else ("the day", "count")
+    if "result" in result.extra:  # a co-operative game log: the game's outcome and state
+        heading = ("at the end", "")
+        why = f": {result.extra['why']}" if result.extra.get("why") else ""
+        lines.insert(1, f"Result: {result.extra['result']}{why} (season: {result.extra['season']})")
     lines.append(table(heading, rows, right=(1,)))
     if result.rank:
         lines.append(f"Rank: {result.rank}")

@@ -1,0 +1,640 @@
+"""Planet 78: replay a typed game log on the land its seed dealt, naming every broken rule.
+
+The game is replayed turn by turn: collecting, action points, movement, cards, Needs,
+trades, deposits, the pollution and season tracks, deaths and revivals. Each violation says
+the turn, the player and the action. The result (won, lost or unfinished) and the state at
+the end are reported with it. Rule ids are listed in `RULES`; readings chosen where the rules
+are open are in the definition's `[notes]` and docs/planet-78-log.md.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from types import MappingProxyType
+from typing import Any
+
+from sheetsmith.definition.planet import Card, PlanetGame, Space, parse_space, space_name
+from sheetsmith.rules.planet_land import NEED, Dealt, deal
+from sheetsmith.rules.planet_log import Action, GameLog, Turn, parse_sheet
+from sheetsmith.rules.planet_text import blank_sheet
+from sheetsmith.rules.verdict import PlayerResult, Violation
+
+__all__ = ["RULES", "blank_sheet", "check_table", "parse_sheet", "replay"]
+
+RULES = {
+    "turn.order": "a turn out of the players' order",
+    "turn.dead": "a dead player acts",
+    "game.over": "turns logged after the game was won or lost",
+    "points.spent": "more action points spent than the turn has",
+    "ability.points": "an ability used with fewer than 4 action points left",
+    "ability.last": "an action after an ability (it ends the turn)",
+    "draw.unspent": "a card taken for the turn's points after some were spent",
+    "card.per-turn": "more than one action card played in a turn (Revive excepted)",
+    "card.hand": "a card played that is not in the player's hand, or more cards than the limit",
+    "card.deck": "a card drawn from the wrong pile",
+    "buy.cost": "a card bought without 2 resources of that kind",
+    "move.adjacent": "a move to a tile that is not next to the player (diagonals: some roles)",
+    "move.blocked": "a move off the land, onto a closed or flooded tile, or off a snowed-in city",
+    "carry.limit": "a player would hold more resources than the carry limit",
+    "trade.tile": "a trade with a player who is not on the same tile, or is dead",
+    "resource.missing": "giving, depositing or discarding resources the player does not hold",
+    "deposit.place": "a deposit away from the space center",
+    "deposit.pile": "a deposit of fewer than a pile, or past the piles the shuttle needs",
+    "need.place": "a Need picked up where there is none left",
+    "take.luxury": "a free take without the Luxury Need, or twice in a turn",
+    "draws.due": "the cards drawn at a turn's start are not what the seasons call for",
+    "discard.due": "a card made a player put resources back, and the turn does not",
+}
+
+
+class _Player:
+    def __init__(self, name: str, role: Any, spawn: Space, lives: int) -> None:
+        self.name = name
+        self.role = role
+        self.at = spawn
+        self.spawn = spawn
+        self.lives = lives
+        self.dead_turns: int | None = None  # None: alive
+        self.held: Counter[str] = Counter()
+        self.hand: list[str] = []
+        self.hand_bonus = 0
+        self.skip_collect = False
+        self.next_points = 0
+        self.discard = 0
+        self.luxury = False
+
+    @property
+    def alive(self) -> bool:
+        return self.dead_turns is None
+
+    @property
+    def carried(self) -> int:
+        return sum(self.held.values())
+
+
+class _Game:
+    """The table's state while a log is replayed."""
+
+    def __init__(self, game: PlanetGame, log: GameLog) -> None:
+        self.game = game
+        self.log = log
+        self.dealt: Dealt = deal(game, log.seed)
+        self.settings = log.settings
+        self.pollution = log.settings.pollution
+        self.clock = 0  # rounds of season time; needs and cards move it
+        self.round = 0
+        self.piles: Counter[str] = Counter()
+        self.needs_taken: dict[str, int] = {}  # need id -> clock when taken
+        self.spawns = {n + 1: s for n, s in enumerate(game.land.spawns)}
+        roles = {r.id: r for r in game.roles}
+        self.players = [
+            _Player(p.name, roles[p.role], self.spawns[n + 1], log.settings.lives)
+            for n, p in enumerate(log.players)
+        ]
+        self.by_name = {p.name: p for p in self.players}
+        self.seen_season = 0
+        self.seen_year = 0
+        self.result = "unfinished"
+        self.why = ""
+        self.out: list[Violation] = []
+
+    # -- time ------------------------------------------------------------------------------
+
+    @property
+    def season_length(self) -> int:
+        return self.settings.season_length
+
+    def season_index(self) -> int:
+        return (max(self.clock, 0) // self.season_length) % len(self.game.seasons)
+
+    def year(self) -> int:
+        return max(self.clock, 0) // (self.season_length * len(self.game.seasons))
+
+    def year_units(self, years: int) -> int:
+        return years * self.season_length * len(self.game.seasons)
+
+    def dead_terrains(self) -> set[str]:
+        season = self.game.seasons[self.season_index()]
+        dead = set(season.dead)
+        for need in self.game.needs:
+            taken = self.needs_taken.get(need.id)
+            if taken is not None and self.clock < taken + self.year_units(need.years):
+                dead |= set(need.dead)
+        return dead
+
+    def flooded(self, space: Space) -> bool:
+        tile = self.dealt.tiles.get(space)
+        if tile is None or tile.special or self.pollution < self.game.pollution.flood_at:
+            return False
+        x, y = space
+        return any(
+            (t := self.dealt.tiles.get(n)) is not None and t.kind == "water"
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+        )
+
+    def closed(self, space: Space) -> bool:
+        tile = self.dealt.tiles.get(space)
+        season = self.game.seasons[self.season_index()]
+        return tile is not None and tile.kind in season.closed
+
+    # -- reporting ---------------------------------------------------------------------------
+
+    def fail(self, rule: str, turn: Turn, action: Action | None, message: str) -> None:
+        where = f"turn {turn.number} ({turn.player})"
+        if action is not None:
+            where += f", action {action.index}: {action.text}"
+        self.out.append(Violation(rule, where, message))
+
+
+def _collect(g: _Game, player: _Player, times: int = 1) -> int:
+    tile = g.dealt.tiles.get(player.at)
+    if tile is None or tile.special or g.flooded(player.at) or tile.kind in g.dead_terrains():
+        return 0
+    terrain = g.game.terrain(tile.kind)
+    season = g.game.seasons[g.season_index()]
+    amount = times * (2 if tile.kind in season.double else 1)
+    room = g.game.rules.carry_limit - player.carried
+    got = max(0, min(amount, room))
+    player.held[terrain.resource] += got
+    return got
+
+
+def _due_draws(g: _Game) -> list[str]:
+    """Piles to draw from now: a negative buff per change of season, a disaster per year
+    while pollution is above the mark."""
+    kinds = []
+    season_count = max(g.clock, 0) // g.season_length
+    while g.seen_season < season_count:
+        g.seen_season += 1
+        kinds.append("negative")
+        if g.seen_season % len(g.game.seasons) == 0:
+            g.seen_year += 1
+            if g.pollution > g.game.pollution.disaster_above:
+                kinds.append("disaster")
+    return kinds
+
+
+def _apply_drawn(g: _Game, card: Card, turn: Turn) -> None:
+    if card.effect == "pollution":
+        _pollute(g, card.amount, turn)
+    elif card.effect == "season":
+        g.clock += card.amount  # negative: the season lasts longer
+    elif card.effect == "skip":
+        for p in g.players:
+            p.skip_collect = True
+    elif card.effect == "actions":
+        for p in g.players:
+            p.next_points += card.amount
+    elif card.effect == "lose-life":
+        for p in g.players:
+            tile = g.dealt.tiles.get(p.at)
+            if p.alive and tile is not None and tile.kind == card.terrain:
+                _die(g, p, turn, f"{card.name}: {p.name} was on a {card.terrain} tile")
+    elif card.effect == "discard":
+        for p in g.players:
+            p.discard = min(card.amount, p.carried)
+
+
+def _die(g: _Game, player: _Player, turn: Turn, why: str) -> None:
+    player.lives -= 1
+    player.dead_turns = 0
+    if player.lives <= 0 and g.result == "unfinished":
+        g.result, g.why = "lost", f"{why}, and has no life left (turn {turn.number})"
+
+
+def _pollute(g: _Game, amount: int, turn: Turn) -> None:
+    p = g.game.pollution
+    g.pollution = max(p.min, g.pollution + amount)
+    if g.pollution > p.max and g.result == "unfinished":
+        g.result, g.why = "lost", f"pollution reached {g.pollution} (turn {turn.number})"
+
+
+def _start_turn(g: _Game, turn: Turn, player: _Player) -> None:
+    due = _due_draws(g)
+    decks = {c.id: c for c in g.game.cards}
+    drawn = [decks[c] for c in turn.draws]
+    if [c.kind for c in drawn] != due:
+        shown = ", ".join(f"{c.name} ({c.kind})" for c in drawn) or "none"
+        want = ", ".join(due) or "none"
+        g.fail(
+            "draws.due",
+            turn,
+            None,
+            f"cards drawn: {shown}; this turn starts with the draws: {want} (a negative buff "
+            f"per change of season, a disaster each year while pollution is above "
+            f"{g.game.pollution.disaster_above})",
+        )
+    for card in drawn:
+        _apply_drawn(g, card, turn)
+    if player.alive and not player.skip_collect:
+        _collect(g, player)
+    player.skip_collect = False
+
+
+def _points(g: _Game, player: _Player) -> int:
+    bonus = 0
+    for need in g.game.needs:
+        taken = g.needs_taken.get(need.id)
+        if need.actions and taken is not None and g.clock < taken + g.year_units(need.action_years):
+            bonus += need.actions
+    points = g.game.rules.actions_per_turn + bonus + player.next_points
+    player.next_points = 0
+    return points
+
+
+def _step(
+    g: _Game,
+    turn: Turn,
+    action: Action,
+    player: _Player,
+    target: Space,
+    diagonal: bool,
+    ignore_blocks: bool = False,
+) -> bool:
+    # A refused move is still where the log says the player went: the rest of the log is
+    # checked from there, so one mistake is reported once, not in every later turn.
+    ok = True
+    dx, dy = abs(target[0] - player.at[0]), abs(target[1] - player.at[1])
+    if (dx, dy) not in ((1, 0), (0, 1)) and not (diagonal and (dx, dy) == (1, 1)):
+        how = "next to it, diagonals included" if diagonal else "up, down, left or right of it"
+        g.fail(
+            "move.adjacent",
+            turn,
+            action,
+            f"{player.name} is on {space_name(player.at)}: a move goes one tile {how}",
+        )
+        ok = False
+    elif target not in g.dealt.tiles:
+        g.fail("move.blocked", turn, action, f"{space_name(target)} is off the land")
+        ok = False
+    elif not ignore_blocks:
+        season = g.game.seasons[g.season_index()].name
+        if g.closed(player.at):
+            g.fail(
+                "move.blocked",
+                turn,
+                action,
+                f"{season}: nobody on a city moves ({player.name} is on {space_name(player.at)})",
+            )
+            ok = False
+        elif g.closed(target):
+            g.fail("move.blocked", turn, action, f"{season}: cities cannot be entered")
+            ok = False
+        elif g.flooded(target):
+            g.fail(
+                "move.blocked",
+                turn,
+                action,
+                f"{space_name(target)} is flooded (pollution {g.pollution}, next to water)",
+            )
+            ok = False
+    player.at = target
+    return ok
+
+
+def _take(g: _Game, turn: Turn, action: Action, player: _Player, resource: str, n: int) -> None:
+    if player.carried + n > g.game.rules.carry_limit:
+        g.fail(
+            "carry.limit",
+            turn,
+            action,
+            f"{player.name} holds {player.carried}; the limit is {g.game.rules.carry_limit}",
+        )
+        n = max(0, g.game.rules.carry_limit - player.carried)
+    player.held[resource] += n
+
+
+def _give(g: _Game, turn: Turn, action: Action, player: _Player, resource: str, n: int) -> bool:
+    if player.held[resource] < n:
+        g.fail(
+            "resource.missing",
+            turn,
+            action,
+            f"{player.name} holds {player.held[resource]} {resource}, not {n}",
+        )
+        return False
+    player.held[resource] -= n
+    return True
+
+
+def _count_arg(args: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
+    if args and args[-1].isdigit():
+        return args[:-1], int(args[-1])
+    return args, 1
+
+
+def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
+    rules, costs = g.game.rules, g.game.costs
+    if not player.alive:
+        if turn.actions:
+            g.fail(
+                "turn.dead",
+                turn,
+                turn.actions[0],
+                f"{player.name} is dead: they miss their turns until revived or respawned",
+            )
+        player.dead_turns = (player.dead_turns or 0) + 1
+        if player.dead_turns >= rules.revive_turns:
+            player.dead_turns = None
+            player.at = player.spawn
+        return
+    points = _points(g, player)
+    spent = 0
+    free_move = False
+    cards_played = 0
+    ability_used = False
+    took = False
+    overrun = False
+    owed = player.discard
+    decks = {c.id: c for c in g.game.cards}
+    for action in turn.actions:
+        verb, args = action.verb, action.args
+        if ability_used:
+            g.fail("ability.last", turn, action, "an ability ends the turn: nothing more happens")
+            continue
+        cost = 0
+        if owed and verb != "discard":
+            g.fail(
+                "discard.due", turn, action, f"{player.name} must first put back {owed} resource(s)"
+            )
+            owed = 0
+        if verb == "move":
+            target = parse_space(args[0])
+            assert target is not None
+            cost = 0 if free_move else costs.move
+            free_move = False
+            _step(g, turn, action, player, target, player.role.diagonal)
+        elif verb == "buy":
+            resource, card_id = args
+            card = decks[card_id]
+            if card.kind != "positive":
+                g.fail(
+                    "card.deck",
+                    turn,
+                    action,
+                    f"{card.name} is a {card.kind} card: only positive buffs are bought",
+                )
+            if _give(g, turn, action, player, resource, rules.card_cost_same_kind):
+                player.hand.append(card_id)
+            else:
+                g.out[-1] = g.out[-1]._replace(rule="buy.cost")
+            _hand_limit(g, turn, action, player)
+        elif verb == "draw":
+            if spent:
+                g.fail(
+                    "draw.unspent",
+                    turn,
+                    action,
+                    f"{spent} action point(s) already spent: the free card needs all of them",
+                )
+            card = decks[args[0]]
+            if card.kind != "positive":
+                g.fail("card.deck", turn, action, f"{card.name} is not a positive buff")
+            player.hand.append(args[0])
+            _hand_limit(g, turn, action, player)
+            cost = max(points - spent, 0)
+        elif verb == "card":
+            card = decks[args[0]]
+            if args[0] not in player.hand:
+                g.fail("card.hand", turn, action, f"{player.name} holds no {card.name}")
+            else:  # reported, then played as logged
+                player.hand.remove(args[0])
+            if card.effect != "revive":
+                cards_played += 1
+                cost = costs.card
+                if cards_played > 1:
+                    g.fail("card.per-turn", turn, action, "one action card a turn (Revive aside)")
+            if card.effect == "actions":
+                points += card.amount
+            elif card.effect == "pollution":
+                _pollute(g, card.amount, turn)
+            elif card.effect == "collect":
+                _collect(g, player, card.amount)
+            elif card.effect == "hand":
+                player.hand_bonus += card.amount
+            elif card.effect == "revive":
+                _revive(g, turn, action, args[1:])
+        elif verb == "need":
+            tile = g.dealt.tiles.get(player.at)
+            cost = costs.need
+            if tile is None or tile.kind != NEED or tile.label in g.needs_taken:
+                g.fail(
+                    "need.place", turn, action, f"{space_name(player.at)} holds no Need to pick up"
+                )
+            else:
+                _pick_need(g, turn, player, tile.label)
+                free_move = True
+        elif verb == "ability":
+            cost = costs.ability
+            if points - spent < costs.ability:
+                g.fail(
+                    "ability.points",
+                    turn,
+                    action,
+                    f"{points - spent} point(s) left; an ability needs {costs.ability}",
+                )
+                continue  # it cannot be used: nothing happens
+            _ability(g, turn, action, player)
+            ability_used = True
+        elif verb == "trade":
+            (name, resource), n = _count_arg(args)
+            other = g.by_name.get(name)
+            cost = costs.trade * n
+            if other is None or other is player or other.at != player.at or not other.alive:
+                g.fail(
+                    "trade.tile",
+                    turn,
+                    action,
+                    f"{name} is not on {player.name}'s tile ({space_name(player.at)})",
+                )
+            elif _give(g, turn, action, player, resource, n):
+                _take(g, turn, action, other, resource, n)
+        elif verb == "deposit":
+            cost = costs.deposit
+            resource = args[0]
+            pile = g.game.center.pile
+            if g.dealt.tiles.get(player.at, None) is None or player.at != g.game.land.center:
+                g.fail(
+                    "deposit.place",
+                    turn,
+                    action,
+                    f"{player.name} is on {space_name(player.at)}, not the space center",
+                )
+            elif g.piles[resource] >= g.settings.piles:
+                g.fail(
+                    "deposit.pile",
+                    turn,
+                    action,
+                    f"the shuttle already has its {g.settings.piles} piles of {resource}",
+                )
+            elif player.held[resource] < pile:
+                g.fail(
+                    "deposit.pile",
+                    turn,
+                    action,
+                    f"a pile is {pile} {resource}; {player.name} holds {player.held[resource]}",
+                )
+            else:
+                player.held[resource] -= pile
+                g.piles[resource] += 1
+        elif verb == "take":
+            if not player.luxury or took:
+                g.fail(
+                    "take.luxury",
+                    turn,
+                    action,
+                    "only the player who picked up Luxury takes 1 resource, once a turn",
+                )
+            else:
+                _take(g, turn, action, player, args[0], 1)
+            took = True
+        elif verb == "discard":
+            (resource,), n = _count_arg(args)
+            if _give(g, turn, action, player, resource, n):
+                owed = max(owed - n, 0)
+        elif verb == "spawn":
+            number, space = int(args[0]), parse_space(args[1])
+            if number in g.spawns and space in g.dealt.tiles:
+                g.spawns[number] = space  # the House Need's move (checked loosely)
+        spent += cost
+        if spent > points and not overrun:
+            g.fail(
+                "points.spent", turn, action, f"{spent} action points spent, the turn has {points}"
+            )
+            overrun = True  # once a turn
+    if owed:
+        g.fail("discard.due", turn, None, f"{player.name} still owes {owed} resource(s) back")
+    player.discard = 0
+
+
+def _hand_limit(g: _Game, turn: Turn, action: Action, player: _Player) -> None:
+    limit = (
+        g.game.rules.hand_limit
+        + player.hand_bonus
+        + sum(need.hand for need in g.game.needs if need.id in g.needs_taken)
+    )
+    if len(player.hand) > limit:
+        g.fail(
+            "card.hand",
+            turn,
+            action,
+            f"{player.name} would hold {len(player.hand)} cards; the limit is {limit}",
+        )
+
+
+def _revive(g: _Game, turn: Turn, action: Action, args: tuple[str, ...]) -> None:
+    target = g.by_name.get(args[0]) if args else None
+    if target is None or target.alive:
+        g.fail("turn.dead", turn, action, "Revive brings back a dead player: name one")
+        return
+    target.dead_turns = None
+
+
+def _pick_need(g: _Game, turn: Turn, player: _Player, need_id: str) -> None:
+    need = next(n for n in g.game.needs if n.id == need_id)
+    g.needs_taken[need_id] = g.clock
+    _pollute(g, g.game.pollution.per_need, turn)
+    g.clock += 2  # the season moves on 2 rounds
+    if need.take:
+        player.luxury = True
+
+
+def _ability(g: _Game, turn: Turn, action: Action, player: _Player) -> None:
+    role = player.role
+    args = action.args
+    if role.effect == "moves":
+        for arg in args[: role.amount]:
+            target = parse_space(arg)
+            if target is None or not _step(g, turn, action, player, target, True, True):
+                break
+    elif role.effect == "pollution":
+        _pollute(g, role.amount, turn)
+    elif role.effect == "collect":
+        _collect(g, player, role.amount)
+    elif role.effect == "revive":
+        _revive(g, turn, action, args)
+    elif role.effect == "take":
+        for resource in args[: role.amount]:
+            if resource in g.game.resources:
+                _take(g, turn, action, player, resource, 1)
+    elif role.effect == "teleport":
+        player.at = g.game.land.center
+    elif role.effect == "cards":
+        player.hand += [a for a in args[: role.amount] if a in {c.id for c in g.game.cards}]
+        _hand_limit(g, turn, action, player)
+    elif role.effect == "season":
+        g.clock += role.amount
+
+
+def _won(g: _Game) -> bool:
+    return (
+        len(g.needs_taken) == len(g.game.needs)
+        and all(g.piles[r] >= g.settings.piles for r in g.game.resources)
+        and all(p.alive and p.at == g.game.land.center for p in g.players)
+    )
+
+
+def replay(game: PlanetGame, log: GameLog) -> _Game:
+    g = _Game(game, log)
+    order = [p.name for p in log.players]
+    for index, turn in enumerate(log.turns):
+        if g.result != "unfinished":
+            g.fail("game.over", turn, None, f"the game was already {g.result}: {g.why}")
+            break
+        expected = order[index % len(order)]
+        if turn.player != expected:
+            g.fail("turn.order", turn, None, f"it is {expected}'s turn (players play in order)")
+        if index and index % len(order) == 0:
+            g.clock += 1
+            g.round += 1
+        player = g.by_name.get(turn.player)
+        if player is None:
+            continue
+        _start_turn(g, turn, player)
+        _play_turn(g, turn, player)
+        if g.result == "unfinished" and _won(g):
+            g.result, g.why = "won", f"everyone took off at turn {turn.number}"
+    return g
+
+
+def _summary(g: _Game) -> dict[str, int]:
+    return {
+        "turns": len(g.log.turns),
+        "pollution": g.pollution,
+        "year": g.year() + 1,
+        "needs": len(g.needs_taken),
+        "piles": sum(g.piles.values()),
+        "piles_needed": g.settings.piles * len(g.game.resources),
+        "lives_left": sum(p.lives for p in g.players),
+    }
+
+
+def check_table(
+    game: PlanetGame, logs: Sequence[GameLog]
+) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
+    """Each log is one game; the table wins together or not at all."""
+    results = []
+    winners: list[str] = []
+    for log in logs:
+        g = replay(game, log)
+        season = game.seasons[g.season_index()].name
+        results.append(
+            PlayerResult(
+                file=log.file,
+                player=log.table,
+                violations=tuple(g.out),
+                score=MappingProxyType(_summary(g)),
+                extra=MappingProxyType(
+                    {
+                        "result": g.result,
+                        "why": g.why,
+                        "season": season,
+                        "players": [p.name for p in log.players],
+                    }
+                ),
+            )
+        )
+        if g.result == "won" and not g.out:
+            winners += [p.name for p in log.players]
+    return tuple(results), tuple(winners)

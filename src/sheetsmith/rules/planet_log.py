@@ -1,0 +1,187 @@
+"""A typed Planet 78 game log: parsed once into a frozen model, or refused.
+
+A co-operative game has no score sheet: its record is the game. The log holds the setup (the
+seed that dealt the land, the variance, the players and their roles) and then each turn: who
+played, the cards drawn at its start, and its actions as short phrases ("move D3").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NamedTuple
+
+from sheetsmith.definition.planet import PlanetGame, parse_space
+from sheetsmith.definition.reader import Node, describe, suggest
+from sheetsmith.rules.planet_land import Settings, default_settings
+
+TOP_KEYS = ("game", "table", "seed", "variance", "players", "turns")
+# verb -> (what its arguments are, for messages and the blank log)
+VERBS = {
+    "move": "a space, e.g. move D3",
+    "buy": "the resource paid (2 of a kind) and the card drawn, e.g. buy food second-wind",
+    "card": "a card from your hand, e.g. card air-filter (revive: card revive Ben)",
+    "draw": "the card taken for a turn of unspent points, e.g. draw smog-mask",
+    "need": "nothing: picks up the Need on your tile",
+    "ability": "what it needs: spaces (moves), resources (take), a player (revive), cards",
+    "trade": "a player on your tile, a resource and how many, e.g. trade Ben wood 2",
+    "deposit": "a resource: one pile of it, e.g. deposit metal",
+    "take": "a resource (the Luxury Need's free take), e.g. take water",
+    "discard": "a resource and how many, when a card makes you put some back",
+    "spawn": "House Need: a spawn number and the space it moves to, e.g. spawn 2 B7",
+    "pass": "nothing: ends the turn",
+}
+
+
+class Action(NamedTuple):
+    verb: str
+    args: tuple[str, ...]
+    text: str  # as typed, for messages
+    index: int = 0  # 1-based place in its turn
+
+
+class Turn(NamedTuple):
+    number: int  # 1-based
+    player: str
+    draws: tuple[str, ...]
+    actions: tuple[Action, ...]
+
+
+class Player(NamedTuple):
+    name: str
+    role: str
+
+
+class GameLog(NamedTuple):
+    file: str
+    table: str
+    seed: int
+    settings: Settings
+    players: tuple[Player, ...]
+    turns: tuple[Turn, ...]
+
+
+def _settings(node: Node, game: PlanetGame) -> Settings:
+    values = default_settings(game)._asdict()
+    if node.missing:
+        return Settings(**values)
+    node.only(*values)
+    for key in values:
+        allowed = getattr(game.variance, key)
+        value = node[key].int(None, low=allowed.min, high=allowed.max)
+        if value is not None:
+            values[key] = value
+    return Settings(**values)
+
+
+def _players(node: Node, game: PlanetGame) -> tuple[Player, ...]:
+    roles = tuple(r.id for r in game.roles)
+    players: list[Player] = []
+    items = node.list()
+    if not 1 <= len(items) <= len(game.land.spawns):
+        node.fail(f"expected 1 to {len(game.land.spawns)} players, got {len(items)}")
+    for item in items:
+        item.only("name", "role")
+        name = (item["name"].str() or "").strip()
+        role = item["role"].str(choices=roles)
+        if not name:
+            item["name"].fail("a player needs a name")
+            continue
+        if name in {p.name for p in players}:
+            item["name"].fail(f"{name!r} is listed twice")
+        if role in {p.role for p in players}:
+            item["role"].fail(f"role {role!r} is taken by another player: roles are unique")
+        players.append(Player(name, role or roles[0]))
+    return tuple(players)
+
+
+def _action(node: Node, game: PlanetGame) -> Action | None:
+    text = node.str()
+    if text is None:
+        return None
+    words = text.split()
+    if not words:
+        node.fail('expected an action such as "move D3", got an empty string')
+        return None
+    verb = words[0].lower()
+    if verb not in VERBS:
+        node.fail(
+            f"unknown action {verb!r}{suggest(verb, tuple(VERBS))}; one of {', '.join(VERBS)}"
+        )
+        return None
+    args = tuple(words[1:])
+    problem = _check_args(verb, args, game)
+    if problem:
+        node.fail(f"{text!r}: {problem}; {verb} takes {VERBS[verb]}")
+        return None
+    return Action(verb, args, text.strip())
+
+
+def _check_args(verb: str, args: tuple[str, ...], game: PlanetGame) -> str:
+    resources = game.resources
+    cards = tuple(c.id for c in game.cards)
+    if verb == "move":
+        if len(args) != 1 or parse_space(args[0]) is None:
+            return "expected one space such as D3"
+    elif verb in ("need", "pass") and args:
+        return "takes no arguments"
+    elif verb in ("deposit", "take") and (len(args) != 1 or args[0] not in resources):
+        return f"expected one resource ({', '.join(resources)})"
+    elif verb == "buy":
+        if len(args) != 2 or args[0] not in resources or args[1] not in cards:
+            return "expected a resource and a card id"
+    elif verb in ("card", "draw"):
+        if not args or args[0] not in cards:
+            shown = args[0] if args else ""
+            return f"unknown card {shown!r}{suggest(shown, cards)}"
+    elif verb in ("trade", "discard"):
+        count = args[-1] if args and args[-1].isdigit() else "1"
+        body = args[:-1] if args and args[-1].isdigit() else args
+        want = 2 if verb == "trade" else 1
+        if len(body) != want or body[-1] not in resources or not 1 <= int(count) <= 9:
+            return "expected " + ("a player, " if verb == "trade" else "") + "a resource, a count"
+    elif verb == "spawn" and (
+        len(args) != 2 or not args[0].isdigit() or parse_space(args[1]) is None
+    ):
+        return "expected a spawn number and a space"
+    return ""
+
+
+def _turns(node: Node, game: PlanetGame, names: tuple[str, ...]) -> tuple[Turn, ...]:
+    cards = tuple(c.id for c in game.cards)
+    turns = []
+    for number, item in enumerate(node.list(()), start=1):
+        if not isinstance(item.value, dict):
+            item.fail(
+                f'expected a turn like {{ player = "Ann", do = ["move D3"] }}, got '
+                f"{describe(item.value)}"
+            )
+            continue
+        item.only("player", "draw", "do")
+        player = item["player"].str()
+        if player is not None and names and player not in names:
+            item["player"].fail(f"unknown player {player!r}{suggest(player, names)}")
+        draws = item["draw"].str_list(())
+        for k, card in enumerate(draws):
+            if card not in cards:
+                item["draw"].fail(f"draw {k + 1}: unknown card {card!r}{suggest(card, cards)}")
+        actions = tuple(
+            a._replace(index=k)
+            for k, n in enumerate(item["do"].list(()), start=1)
+            if (a := _action(n, game)) is not None
+        )
+        turns.append(Turn(number, player or "", tuple(draws), actions))
+    return tuple(turns)
+
+
+def parse_sheet(root: Node, game: PlanetGame, file: str) -> GameLog:
+    """Read a game log; problems are recorded on `root`'s context, never raised."""
+    root.only(*TOP_KEYS)
+    players = _players(root["players"], game)
+    return GameLog(
+        file=file,
+        table=(root["table"].str("") or "").strip() or Path(file).stem,
+        seed=root["seed"].int(low=0, high=2**63) or 0,
+        settings=_settings(root["variance"], game),
+        players=players,
+        turns=_turns(root["turns"], game, tuple(p.name for p in players)),
+    )

@@ -1,0 +1,379 @@
+"""Planet 78 game logs: a valid game replayed, and per rule a log that breaks only it.
+
+The land is seed 7's (see `sheetsmith render planet-78 --seed 7 --component setup`): Ann
+(engineer) starts on spawn 1 at D4, Ben (pathfinder, moves diagonally) on spawn 2 at F4.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from sheetsmith.cli import app
+from sheetsmith.definition import load
+from sheetsmith.definition.reader import Context
+from sheetsmith.definition.tomlfile import parse_toml_bytes
+from sheetsmith.errors import SheetError
+from sheetsmith.rules import blank_sheet, check_text
+from sheetsmith.rules.planet import RULES, replay
+from sheetsmith.rules.planet_log import parse_sheet
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples" / "planet-78"
+FIRST = (EXAMPLES / "first-rounds.toml").read_text()
+runner = CliRunner()
+GAME = load("planet-78")
+
+
+def rules_broken(text: str) -> list[str]:
+    report = check_text(text.encode(), "log.toml")
+    return [v.rule for p in report.players for v in p.violations]
+
+
+def edit(*pairs: tuple[str, str], text: str = FIRST) -> str:
+    for old, new in pairs:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return text
+
+
+def game_log(
+    turns: list[tuple[str, list[str]] | tuple[str, list[str], list[str]]], variance: str = ""
+) -> str:
+    lines = [
+        'game = "planet-78"',
+        "seed = 7",
+        f"variance = {{ {variance} }}" if variance else "",
+        '[[players]]\nname = "Ann"\nrole = "engineer"',
+        '[[players]]\nname = "Ben"\nrole = "pathfinder"',
+    ]
+    for turn in turns:
+        player, actions = turn[0], turn[1]
+        draws = turn[2] if len(turn) > 2 else []
+        lines.append(
+            f'[[turns]]\nplayer = "{player}"\ndraw = {json.dumps(draws)}\n'
+            f"do = {json.dumps(actions)}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def replayed(text: str):
+    doc = parse_toml_bytes(text.encode(), "log.toml")
+    ctx = Context(doc)
+    log = parse_sheet(ctx.root(), GAME, "log.toml")
+    assert not ctx.problems, ctx.problems
+    return replay(GAME, log)
+
+
+def test_the_example_replays_valid_and_unfinished():
+    report = check_text(FIRST.encode(), "first.toml")
+    (table,) = report.players
+    assert report.valid and table.extra["result"] == "unfinished"
+    assert table.extra["season"] == "Summer"
+    assert dict(table.score)["pollution"] == 5 and dict(table.score)["needs"] == 1
+    g = replayed(FIRST)
+    ann, ben = g.players
+    assert dict(ann.held) == {"food": 1, "wood": 1}  # spring doubled her farm; summer did not
+    assert dict(ben.held) == {"water": 2, "metal": 1} and ben.luxury  # summer water gave nothing
+
+
+def test_the_deal_is_the_setup_sheets():
+    from sheetsmith.rules.planet_land import deal
+
+    assert deal(GAME, 7).tiles == replayed(FIRST).dealt.tiles
+
+
+BROKEN = {
+    "turn.order": edit(
+        (
+            'player = "Ann"\ndo = ["move C4", "pass"]\n\n'
+            "[[turns]]   # 2: Ben starts on spawn 2 (F4)"
+            '\nplayer = "Ben"\ndo = ["move G4", "move G3"]',
+            'player = "Ben"\ndo = ["move G4", "move G3"]\n\n[[turns]]\nplayer = "Ann"'
+            '\ndo = ["move C4", "pass"]',
+        )
+    ),
+    "points.spent": edit(
+        ('do = ["move C4", "pass"]', 'do = ["move C4", "move C3", "move C4", "move C3", "move C4"]')
+    ),
+    "ability.points": edit(('do = ["move C4", "pass"]', 'do = ["move C4", "ability"]')),
+    "draw.unspent": edit(('do = ["move C4", "pass"]', 'do = ["move C4", "draw air-filter"]')),
+    "card.hand": edit(('do = ["move A8", "pass"]', 'do = ["move A8", "card air-filter"]')),
+    "card.deck": edit(('"buy food second-wind", "card second-wind"', '"buy food smog"')),
+    "buy.cost": edit(
+        (
+            '"buy food second-wind", "card second-wind", "move B4", "move B5", "move B6"',
+            '"buy wood second-wind", "move B4", "move B5", "move B6"',
+        )
+    ),
+    "move.adjacent": game_log([("Ann", ["move C5"]), ("Ben", ["move G3", "move F3"])]),
+    "trade.tile": edit(('do = ["move A8", "pass"]', 'do = ["move A8", "trade Ben wood 1"]')),
+    "resource.missing": edit(('do = ["move A8", "pass"]', 'do = ["move A8", "discard metal"]')),
+    "deposit.place": edit(('do = ["move A8", "pass"]', 'do = ["move A8", "deposit food"]')),
+    "deposit.pile": edit(('"move E4", "move E5"]', '"move E4", "move E5", "deposit water"]')),
+    "need.place": edit(('do = ["move A8", "pass"]', 'do = ["need"]')),
+    "take.luxury": edit(('do = ["move A8", "pass"]', 'do = ["move A8", "take food"]')),
+    "draws.due": edit(('draw = ["smog"]\n', "")),
+    "ability.last": game_log(
+        [
+            ("Ann", ["draw second-wind"]),
+            ("Ben", ["pass"]),
+            ("Ann", ["card second-wind", "ability", "move C4"]),
+        ]
+    ),
+    "card.per-turn": game_log(
+        [
+            ("Ann", ["move C4"]),
+            ("Ben", ["pass"]),
+            ("Ann", ["buy food second-wind", "card second-wind", "pass"]),
+            ("Ben", ["pass"]),
+            ("Ann", ["draw air-filter"]),
+            ("Ben", ["pass"]),
+            ("Ann", ["buy food second-wind", "card second-wind", "card air-filter"]),
+        ]
+    ),
+    "move.blocked": edit(
+        ('do = ["need", "move E2"', 'do = ["need", "move E2"'),
+        ("seed = 7\n", "seed = 7\nvariance = { pollution = 6 }\n"),
+    ),
+}
+BROKEN["move.blocked"] = BROKEN["move.blocked"].replace(
+    'draw = ["smog"]\ndo = ["move A8", "pass"]', 'draw = ["smog"]\ndo = ["move A8", "pass"]'
+)
+
+
+@pytest.mark.parametrize("rule", sorted(BROKEN))
+def test_a_log_that_breaks_only_one_rule(rule):
+    broken = rules_broken(BROKEN[rule])
+    assert broken and set(broken) == {rule}, broken
+
+
+def death_game(lives: int = 2) -> list:
+    """Ann walks onto a forest (G4) and waits; smog pushes pollution past 6, so the year's
+    end brings a disaster: the wildfire."""
+    turns: list = [("Ann", ["move E4", "move F4", "move G4"]), ("Ben", ["pass"])]
+    draws = {2: ["smog"], 4: ["strike"], 6: ["strike"], 8: ["smog", "wildfire"]}
+    for r in range(1, 9):
+        turns.append(("Ann", [] if r == 8 else ["pass"], draws.get(r, [])))
+        turns.append(("Ben", ["pass"]))
+    return turns
+
+
+def test_a_disaster_kills_and_the_player_respawns_after_two_turns():
+    text = game_log(death_game(), "pollution = 6, season_length = 2")
+    assert rules_broken(text) == []
+    g = replayed(text)
+    ann = g.players[0]
+    assert ann.lives == 1 and not ann.alive  # died at the start of round 9's turn
+    more = game_log([*death_game(), ("Ann", [])], "pollution = 6, season_length = 2")
+    assert rules_broken(more) == []
+    back = [*death_game(), ("Ann", []), ("Ben", ["pass"]), ("Ann", ["move E4"], ["fatigue"])]
+    text = game_log(back, "pollution = 6, season_length = 2")
+    assert rules_broken(text) == []
+    assert replayed(text).players[0].alive
+
+
+def test_a_dead_player_cannot_act():
+    turns = death_game()
+    turns[-2] = ("Ann", ["move F4"], ["smog", "wildfire"])
+    assert rules_broken(game_log(turns, "pollution = 6, season_length = 2")) == ["turn.dead"]
+
+
+def test_the_last_life_loses_the_game_and_later_turns_are_refused():
+    text = game_log(
+        [*death_game(), ("Ben", ["pass"])], "pollution = 6, season_length = 2, lives = 1"
+    )
+    report = check_text(text.encode(), "log.toml")
+    (table,) = report.players
+    assert table.extra["result"] == "lost" and "no life left" in table.extra["why"]
+    assert [v.rule for v in table.violations] == ["game.over"]
+
+
+def test_a_missed_disaster_draw():
+    turns = death_game()
+    turns[-2] = ("Ann", ["pass"], ["smog"])
+    broken = rules_broken(game_log(turns, "pollution = 6, season_length = 2"))
+    assert broken == ["draws.due"]
+
+
+def test_carry_limit_and_discards():
+    g = replayed(FIRST)
+    ann, ben = g.players
+    from sheetsmith.rules.planet import _play_turn
+    from sheetsmith.rules.planet_log import Action, Turn
+
+    ann.at = ben.at
+    ann.held.clear()
+    ann.held["wood"] = 5
+    ben.held["wood"] = 1
+    turn = Turn(99, "Ben", (), (Action("trade", ("Ann", "wood", "1"), "trade Ann wood 1"),))
+    _play_turn(g, turn, ben)
+    assert [v.rule for v in g.out] == ["carry.limit"]
+    g.out.clear()
+    ann.discard = 2
+    turn = Turn(100, "Ann", (), (Action("move", ("E4",), "move E4"),))
+    _play_turn(g, turn, ann)
+    assert [v.rule for v in g.out] == ["discard.due"]
+    g.out.clear()
+    ann.discard = 2
+    turn = Turn(101, "Ann", (), (Action("discard", ("wood", "2"), "discard wood 2"),))
+    _play_turn(g, turn, ann)
+    assert g.out == [] and ann.held["wood"] == 3
+
+
+def test_won_when_needs_piles_and_everyone_are_home():
+    g = replayed(FIRST)
+    from sheetsmith.rules.planet import _won
+
+    assert not _won(g)
+    g.needs_taken = {n.id: 0 for n in GAME.needs}
+    for resource in GAME.resources:
+        g.piles[resource] = g.settings.piles
+    assert not _won(g)
+    for p in g.players:
+        p.at = GAME.land.center
+    assert _won(g)
+
+
+def test_seasons_shape_collecting_and_moving():
+    g = replayed(FIRST)
+    g.clock = 3 * g.season_length  # winter
+    city = next(s for s, t in g.dealt.tiles.items() if t.kind == "city")
+    assert g.closed(city) and "city" in g.dead_terrains()
+    g.clock = 0  # spring: farms double
+    ann = g.players[0]
+    ann.held.clear()
+    ann.at = next(s for s, t in g.dealt.tiles.items() if t.kind == "farm")
+    from sheetsmith.rules.planet import _collect
+
+    assert _collect(g, ann) == 2
+    g.needs_taken["food"] = 0  # farms wither for a year
+    assert _collect(g, ann) == 0
+
+
+def test_every_rule_is_tested_and_documented():
+    own = {"turn.dead", "game.over", "carry.limit", "discard.due"}
+    assert set(BROKEN) | own == set(RULES)
+    doc = (ROOT / "docs" / "planet-78-log.md").read_text()
+    for rule in RULES:
+        assert f"`{rule}`" in doc, rule
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (
+            ('do = ["move C4", "pass"]', 'do = ["mvoe C4"]'),
+            "unknown action 'mvoe' (did you mean \"move\"?)",
+        ),
+        (('do = ["move C4", "pass"]', 'do = ["move 3D"]'), "expected one space such as D3"),
+        (('role = "engineer"', 'role = "pathfinder"'), "role 'pathfinder' is taken"),
+        (('draw = ["smog"]', 'draw = ["smgo"]'), 'did you mean "smog"'),
+        (("seed = 7", 'seed = "seven"'), "log.toml:4: seed: expected an integer"),
+        (
+            ('player = "Ann"\ndo = ["move C4"', 'player = "Anne"\ndo = ["move C4"'),
+            "unknown player 'Anne'",
+        ),
+    ],
+)
+def test_refusals_name_the_line_and_key(change, expected):
+    with pytest.raises(SheetError) as err:
+        check_text(edit(change).encode(), "log.toml")
+    assert expected in str(err.value)
+
+
+def test_blank_log_checks_and_cli():
+    assert rules_broken(blank_sheet("planet-78")) == []
+    result = runner.invoke(app, ["check", str(EXAMPLES / "first-rounds.toml"), "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    (table,) = data["players"]
+    assert table["result"] == "unfinished" and data["winners"] == []
+    assert {"file", "player", "valid", "violations", "score"} <= set(table)
+    assert runner.invoke(app, ["check", str(EXAMPLES / "mistakes.toml")]).exit_code == 1
+
+
+def test_the_docs_show_real_output(monkeypatch):
+    doc = (ROOT / "docs" / "planet-78-log.md").read_text()
+    monkeypatch.chdir(EXAMPLES)
+    shown = 0
+    for block in re.findall(r"```console\n(.*?)```", doc, re.S):
+        for command, output in re.findall(
+            r"^\$ sheetsmith (check [\w.-]+\.toml)\n(?!\$)(.+?)(?=^\$ |\Z)", block, re.S | re.M
+        ):
+            result = runner.invoke(app, command.split())
+            assert (result.stdout + result.stderr).rstrip() == output.rstrip(), command
+            shown += 1
+    assert shown >= 2
+
+
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+VERBS = st.sampled_from(
+    [
+        "move D3",
+        "move C4",
+        "move E5",
+        "need",
+        "ability",
+        "ability E3 E2",
+        "buy food second-wind",
+        "card second-wind",
+        "card revive Ann",
+        "draw smog",
+        "trade Ben wood 2",
+        "deposit water",
+        "take metal",
+        "discard food 1",
+        "spawn 2 B7",
+        "pass",
+        "move A1",
+        "move I9",
+    ]
+)
+
+
+@FUZZ
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["Ann", "Ben"]),
+            st.lists(VERBS, max_size=5),
+            st.lists(st.sampled_from(["smog", "wildfire", "revive", "strike"]), max_size=2),
+        ),
+        max_size=30,
+    ),
+    st.sampled_from(["", "pollution = 6, season_length = 2", "lives = 1, piles = 4"]),
+)
+def test_random_games_are_replayed_or_refused(turns, variance):
+    text = game_log(turns, variance)
+    report = check_text(text.encode(), "fuzz.toml")
+    for table in report.players:
+        assert table.extra["result"] in ("won", "lost", "unfinished")
+        assert all(v.rule in RULES for v in table.violations)
+
+
+@FUZZ
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 3000), st.sampled_from([*list('"=[]{},\n#ABCDE0123 '), "move", "draw"])
+        ),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_mangled_logs_never_raise_anything_else(edits):
+    text = FIRST
+    for at, chars in edits:
+        at %= len(text) + 1
+        text = text[:at] + chars + text[at + 1 :]
+    try:
+        check_text(text.encode(), "fuzz.toml")
+    except SheetError as exc:
+        assert exc.problems
