@@ -361,7 +361,6 @@ def test_full_tie_is_shared():
 
 def test_sheets_of_a_table_must_share_the_game(tmp_path):
     from sheetsmith.errors import SheetError
-
     from sheetsmith.rules import blank_sheet
 
     with pytest.raises(SheetError) as err:
