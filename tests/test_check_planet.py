@@ -89,6 +89,15 @@ def test_the_deal_is_the_setup_sheets():
     assert deal(GAME, 7).tiles == replayed(FIRST).dealt.tiles
 
 
+# Ann walks to the House Need (A5 on seed 7) and picks it up in her second turn.
+HOUSE = [
+    ("Ann", ["move C4", "move B4", "move A4"]),
+    ("Ben", ["pass"]),
+    ("Ann", ["move A5", "need", "move A6"]),
+    ("Ben", ["pass"]),
+]
+
+
 BROKEN = {
     "turn.order": edit(
         (
@@ -120,6 +129,7 @@ BROKEN = {
     "need.place": edit(('do = ["move A8", "pass"]', 'do = ["need"]')),
     "take.luxury": edit(('do = ["move A8", "pass"]', 'do = ["move A8", "take food"]')),
     "draws.due": edit(('draw = ["smog"]\n', "")),
+    "spawn.house": game_log([*HOUSE, ("Ann", ["spawn 2 E4"])]),
     "ability.last": game_log(
         [
             ("Ann", ["draw second-wind"]),
@@ -225,6 +235,60 @@ def test_carry_limit_and_discards():
     turn = Turn(101, "Ann", (), (Action("discard", ("wood", "2"), "discard wood 2"),))
     _play_turn(g, turn, ann)
     assert g.out == [] and ann.held["wood"] == 3
+
+
+def test_the_house_need_swaps_the_pickers_spawn_and_one_other():
+    turns = [*HOUSE, ("Ann", ["spawn 1 B5", "spawn 2 G5", "pass"])]
+    assert rules_broken(game_log(turns)) == []
+    g = replayed(game_log(turns))
+    assert g.spawns[1] == (1, 4) and g.spawns[2] == (6, 4)  # B5, G5
+    assert g.tiles[(1, 4)].kind == "spawn" and g.tiles[(3, 3)].kind == "city"  # D4 took B5's
+    assert g.tiles[(5, 3)].kind == "forest"  # F4 took G5's forest
+    assert g.dealt.tiles[(1, 4)].kind == "city"  # the seed's deal is untouched
+
+
+def test_a_dead_player_respawns_on_the_swapped_spawn():
+    from sheetsmith.rules.planet import _play_turn
+    from sheetsmith.rules.planet_log import Turn
+
+    g = replayed(game_log([*HOUSE, ("Ann", ["spawn 1 B5"])]))
+    ann = g.players[0]
+    ann.dead_turns = 0
+    for n in range(GAME.rules.revive_turns):
+        _play_turn(g, Turn(90 + n, "Ann", (), ()), ann)
+    assert ann.alive and ann.at == (1, 4)
+
+
+@pytest.mark.parametrize(
+    ("turn", "message"),
+    [
+        (("Ben", ["spawn 2 G5"]), "Ben did not pick up the House Need"),
+        (("Ann", ["spawn 3 B5"]), "spawn 3 is nobody's"),
+        (("Ann", ["spawn 1 B5", "spawn 1 C4"]), "spawn 1 was already swapped"),
+        (("Ann", ["spawn 1 E4"]), "a spawn swaps with a resource tile; E4 is not one"),
+        (("Ann", ["spawn 1 E9"]), "E9 is not one"),  # a Need tile
+    ],
+)
+def test_spawn_swaps_break_the_house_rule(turn, message):
+    if turn[0] == "Ben":
+        text = game_log([*HOUSE, ("Ann", ["pass"]), turn])
+    else:
+        text = game_log([*HOUSE, turn])
+    report = check_text(text.encode(), "log.toml")
+    (table,) = report.players
+    assert [v.rule for v in table.violations] == ["spawn.house"]
+    assert message in table.violations[0].message
+
+
+def test_the_house_swaps_one_other_spawn_only():
+    three = game_log([*HOUSE[:2], ("Cy", ["pass"]), HOUSE[2], HOUSE[3], ("Cy", ["pass"])])
+    three = three.replace("[[turns]]", '[[players]]\nname = "Cy"\nrole = "medic"\n[[turns]]', 1)
+    keep = three + '[[turns]]\nplayer = "Ann"\ndo = ["spawn 2 G5", "spawn 1 B5"]\n'
+    assert rules_broken(keep) == []
+    both = three + '[[turns]]\nplayer = "Ann"\ndo = ["spawn 2 G5", "spawn 3 G6"]\n'
+    report = check_text(both.encode(), "log.toml")
+    (violation,) = report.players[0].violations
+    assert violation.rule == "spawn.house" and "own spawn (1) and 1 other" in violation.message
 
 
 def test_won_when_needs_piles_and_everyone_are_home():

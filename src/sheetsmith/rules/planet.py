@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from sheetsmith.definition.planet import Card, PlanetGame, Space, parse_space, space_name
-from sheetsmith.rules.planet_land import NEED, Dealt, deal
+from sheetsmith.rules.planet_land import NEED, Dealt, Tile, deal
 from sheetsmith.rules.planet_log import Action, GameLog, Turn, parse_sheet
 from sheetsmith.rules.planet_text import blank_sheet
 from sheetsmith.rules.verdict import PlayerResult, Violation
@@ -43,17 +43,19 @@ RULES = {
     "deposit.pile": "a deposit of fewer than a pile, or past the piles the shuttle needs",
     "need.place": "a Need picked up where there is none left",
     "take.luxury": "a free take without the Luxury Need, or twice in a turn",
+    "spawn.house": "a spawn tile swapped without the House Need, past its swaps, or not with a "
+    "resource tile",
     "draws.due": "the cards drawn at a turn's start are not what the seasons call for",
     "discard.due": "a card made a player put resources back, and the turn does not",
 }
 
 
 class _Player:
-    def __init__(self, name: str, role: Any, spawn: Space, lives: int) -> None:
+    def __init__(self, name: str, role: Any, number: int, spawn: Space, lives: int) -> None:
         self.name = name
         self.role = role
+        self.number = number  # of the spawn tile the player started on
         self.at = spawn
-        self.spawn = spawn
         self.lives = lives
         self.dead_turns: int | None = None  # None: alive
         self.held: Counter[str] = Counter()
@@ -63,6 +65,9 @@ class _Player:
         self.next_points = 0
         self.discard = 0
         self.luxury = False
+        self.house = False  # may swap their own spawn tile (the House Need)
+        self.other_swaps = 0  # and this many other players'
+        self.swapped: set[int] = set()  # spawn numbers already swapped
 
     @property
     def alive(self) -> bool:
@@ -80,6 +85,8 @@ class _Game:
         self.game = game
         self.log = log
         self.dealt: Dealt = deal(game, log.seed)
+        # The House Need swaps tiles, so the replay keeps its own copy of the land.
+        self.tiles: dict[Space, Tile] = dict(self.dealt.tiles)
         self.settings = log.settings
         self.pollution = log.settings.pollution
         self.clock = 0  # rounds of season time; needs and cards move it
@@ -89,7 +96,7 @@ class _Game:
         self.spawns = {n + 1: s for n, s in enumerate(game.land.spawns)}
         roles = {r.id: r for r in game.roles}
         self.players = [
-            _Player(p.name, roles[p.role], self.spawns[n + 1], log.settings.lives)
+            _Player(p.name, roles[p.role], n + 1, self.spawns[n + 1], log.settings.lives)
             for n, p in enumerate(log.players)
         ]
         self.by_name = {p.name: p for p in self.players}
@@ -124,17 +131,17 @@ class _Game:
         return dead
 
     def flooded(self, space: Space) -> bool:
-        tile = self.dealt.tiles.get(space)
+        tile = self.tiles.get(space)
         if tile is None or tile.special or self.pollution < self.game.pollution.flood_at:
             return False
         x, y = space
         return any(
-            (t := self.dealt.tiles.get(n)) is not None and t.kind == "water"
+            (t := self.tiles.get(n)) is not None and t.kind == "water"
             for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
         )
 
     def closed(self, space: Space) -> bool:
-        tile = self.dealt.tiles.get(space)
+        tile = self.tiles.get(space)
         season = self.game.seasons[self.season_index()]
         return tile is not None and tile.kind in season.closed
 
@@ -148,7 +155,7 @@ class _Game:
 
 
 def _collect(g: _Game, player: _Player, times: int = 1) -> int:
-    tile = g.dealt.tiles.get(player.at)
+    tile = g.tiles.get(player.at)
     if tile is None or tile.special or g.flooded(player.at) or tile.kind in g.dead_terrains():
         return 0
     terrain = g.game.terrain(tile.kind)
@@ -188,7 +195,7 @@ def _apply_drawn(g: _Game, card: Card, turn: Turn) -> None:
             p.next_points += card.amount
     elif card.effect == "lose-life":
         for p in g.players:
-            tile = g.dealt.tiles.get(p.at)
+            tile = g.tiles.get(p.at)
             if p.alive and tile is not None and tile.kind == card.terrain:
                 _die(g, p, turn, f"{card.name}: {p.name} was on a {card.terrain} tile")
     elif card.effect == "discard":
@@ -265,7 +272,7 @@ def _step(
             f"{player.name} is on {space_name(player.at)}: a move goes one tile {how}",
         )
         ok = False
-    elif target not in g.dealt.tiles:
+    elif target not in g.tiles:
         g.fail("move.blocked", turn, action, f"{space_name(target)} is off the land")
         ok = False
     elif not ignore_blocks:
@@ -337,7 +344,7 @@ def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
         player.dead_turns = (player.dead_turns or 0) + 1
         if player.dead_turns >= rules.revive_turns:
             player.dead_turns = None
-            player.at = player.spawn
+            player.at = g.spawns[player.number]
         return
     points = _points(g, player)
     spent = 0
@@ -416,7 +423,7 @@ def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
             elif card.effect == "revive":
                 _revive(g, turn, action, args[1:])
         elif verb == "need":
-            tile = g.dealt.tiles.get(player.at)
+            tile = g.tiles.get(player.at)
             cost = costs.need
             if tile is None or tile.kind != NEED or tile.label in g.needs_taken:
                 g.fail(
@@ -454,7 +461,7 @@ def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
             cost = costs.deposit
             resource = args[0]
             pile = g.game.center.pile
-            if g.dealt.tiles.get(player.at, None) is None or player.at != g.game.land.center:
+            if g.tiles.get(player.at, None) is None or player.at != g.game.land.center:
                 g.fail(
                     "deposit.place",
                     turn,
@@ -494,9 +501,7 @@ def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
             if _give(g, turn, action, player, resource, n):
                 owed = max(owed - n, 0)
         elif verb == "spawn":
-            number, space = int(args[0]), parse_space(args[1])
-            if number in g.spawns and space in g.dealt.tiles:
-                g.spawns[number] = space  # the House Need's move (checked loosely)
+            _swap_spawn(g, turn, action, player, int(args[0]), parse_space(args[1]))
         spent += cost
         if spent > points and not overrun:
             g.fail(
@@ -531,6 +536,38 @@ def _revive(g: _Game, turn: Turn, action: Action, args: tuple[str, ...]) -> None
     target.dead_turns = None
 
 
+def _swap_spawn(
+    g: _Game, turn: Turn, action: Action, player: _Player, number: int, space: Space | None
+) -> None:
+    """The House Need: the picker swaps their own spawn tile and one other player's, each with
+    a resource tile, which takes the spawn tile's place."""
+    tile = g.tiles.get(space) if space is not None else None
+    own = number == player.number
+    problem = ""
+    if not player.house:
+        problem = f"{player.name} did not pick up the House Need: only its picker swaps spawns"
+    elif not 1 <= number <= len(g.players):
+        problem = f"spawn {number} is nobody's: the players' spawns are 1 to {len(g.players)}"
+    elif number in player.swapped:
+        problem = f"spawn {number} was already swapped"
+    elif not own and len(player.swapped - {player.number}) >= player.other_swaps:
+        problem = (
+            f"{player.name} swaps their own spawn ({player.number}) and "
+            f"{player.other_swaps} other player's"
+        )
+    elif space is None or tile is None or tile.special:
+        where = space_name(space) if space is not None else "that space"
+        problem = f"a spawn swaps with a resource tile; {where} is not one"
+    if problem:
+        g.fail("spawn.house", turn, action, problem)
+        return
+    assert space is not None and tile is not None
+    old = g.spawns[number]
+    g.tiles[old], g.tiles[space] = tile, g.tiles[old]
+    g.spawns[number] = space
+    player.swapped.add(number)
+
+
 def _pick_need(g: _Game, turn: Turn, player: _Player, need_id: str) -> None:
     need = next(n for n in g.game.needs if n.id == need_id)
     g.needs_taken[need_id] = g.clock
@@ -538,6 +575,9 @@ def _pick_need(g: _Game, turn: Turn, player: _Player, need_id: str) -> None:
     g.clock += 2  # the season moves on 2 rounds
     if need.take:
         player.luxury = True
+    if need.move_spawns:
+        player.house = True
+        player.other_swaps += need.move_spawns - 1
 
 
 def _ability(g: _Game, turn: Turn, action: Action, player: _Player) -> None:

@@ -27,7 +27,7 @@ VERBS = {
     "deposit": "a resource: one pile of it, e.g. deposit metal",
     "take": "a resource (the Luxury Need's free take), e.g. take water",
     "discard": "a resource and how many, when a card makes you put some back",
-    "spawn": "House Need: a spawn number and the space it moves to, e.g. spawn 2 B7",
+    "spawn": "House Need: a spawn number and the resource tile it swaps with, e.g. spawn 2 B7",
     "pass": "nothing: ends the turn",
 }
 
