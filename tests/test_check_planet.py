@@ -123,7 +123,7 @@ BROKEN = {
     ),
     "move.adjacent": game_log([("Ann", ["move C5"]), ("Ben", ["move G3", "move F3"])]),
     "trade.tile": edit(('do = ["move A8", "pass"]', 'do = ["move A8", "trade Ben wood 1"]')),
-    "resource.missing": edit(('do = ["move A8", "pass"]', 'do = ["move A8", "discard metal"]')),
+    "resource.missing": game_log([("Ann", ["move E4"]), ("Ben", ["move E4", "trade Ann wood 1"])]),
     "deposit.place": edit(('do = ["move A8", "pass"]', 'do = ["move A8", "deposit food"]')),
     "deposit.pile": edit(('"move E4", "move E5"]', '"move E4", "move E5", "deposit water"]')),
     "need.place": edit(('do = ["move A8", "pass"]', 'do = ["need"]')),
@@ -235,6 +235,11 @@ def test_carry_limit_and_discards():
     turn = Turn(101, "Ann", (), (Action("discard", ("wood", "2"), "discard wood 2"),))
     _play_turn(g, turn, ann)
     assert g.out == [] and ann.held["wood"] == 3
+    turn = Turn(102, "Ann", (), (Action("discard", ("wood", "1"), "discard wood 1"),))
+    _play_turn(g, turn, ann)  # no card asks for it: the rules give no way to drop resources
+    assert [v.rule for v in g.out] == ["discard.due"] and "the cards ask Ann for 0" in g.out[
+        0
+    ].message
 
 
 def test_the_house_need_swaps_the_pickers_spawn_and_one_other():

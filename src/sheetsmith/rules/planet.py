@@ -46,7 +46,8 @@ RULES = {
     "spawn.house": "a spawn tile swapped without the House Need, past its swaps, or not with a "
     "resource tile",
     "draws.due": "the cards drawn at a turn's start are not what the seasons call for",
-    "discard.due": "a card made a player put resources back, and the turn does not",
+    "discard.due": "a card made a player put resources back and the turn does not, or more are "
+    "put back than a card asked for",
 }
 
 
@@ -101,7 +102,6 @@ class _Game:
         ]
         self.by_name = {p.name: p for p in self.players}
         self.seen_season = 0
-        self.seen_year = 0
         self.result = "unfinished"
         self.why = ""
         self.out: list[Violation] = []
@@ -167,18 +167,20 @@ def _collect(g: _Game, player: _Player, times: int = 1) -> int:
     return got
 
 
-def _due_draws(g: _Game) -> list[str]:
+def _due_draws(g: _Game, mark: bool = True) -> list[str]:
     """Piles to draw from now: a negative buff per change of season, a disaster per year
-    while pollution is above the mark."""
+    while pollution is above the mark. `mark=False` only looks."""
     kinds = []
     season_count = max(g.clock, 0) // g.season_length
-    while g.seen_season < season_count:
-        g.seen_season += 1
+    seen = g.seen_season
+    while seen < season_count:
+        seen += 1
         kinds.append("negative")
-        if g.seen_season % len(g.game.seasons) == 0:
-            g.seen_year += 1
-            if g.pollution > g.game.pollution.disaster_above:
-                kinds.append("disaster")
+        year_ends = seen % len(g.game.seasons) == 0
+        if year_ends and g.pollution > g.game.pollution.disaster_above:
+            kinds.append("disaster")
+    if mark:
+        g.seen_season = seen
     return kinds
 
 
@@ -498,6 +500,14 @@ def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
             took = True
         elif verb == "discard":
             (resource,), n = _count_arg(args)
+            if n > owed:
+                # The rules give no way to drop resources: only a card puts them back.
+                g.fail(
+                    "discard.due",
+                    turn,
+                    action,
+                    f"{n} put back; the cards ask {player.name} for {owed}",
+                )
             if _give(g, turn, action, player, resource, n):
                 owed = max(owed - n, 0)
         elif verb == "spawn":
@@ -615,26 +625,35 @@ def _won(g: _Game) -> bool:
     )
 
 
+def _open_turn(g: _Game, index: int, turn: Turn) -> _Player | None:
+    """The turn order and the season clock; the player whose turn it is, if known."""
+    order = [p.name for p in g.log.players]
+    expected = order[index % len(order)]
+    if turn.player != expected:
+        g.fail("turn.order", turn, None, f"it is {expected}'s turn (players play in order)")
+    if index and index % len(order) == 0:
+        g.clock += 1
+        g.round += 1
+    return g.by_name.get(turn.player)
+
+
+def _close_turn(g: _Game, turn: Turn) -> None:
+    if g.result == "unfinished" and _won(g):
+        g.result, g.why = "won", f"everyone took off at turn {turn.number}"
+
+
 def replay(game: PlanetGame, log: GameLog) -> _Game:
     g = _Game(game, log)
-    order = [p.name for p in log.players]
     for index, turn in enumerate(log.turns):
         if g.result != "unfinished":
             g.fail("game.over", turn, None, f"the game was already {g.result}: {g.why}")
             break
-        expected = order[index % len(order)]
-        if turn.player != expected:
-            g.fail("turn.order", turn, None, f"it is {expected}'s turn (players play in order)")
-        if index and index % len(order) == 0:
-            g.clock += 1
-            g.round += 1
-        player = g.by_name.get(turn.player)
+        player = _open_turn(g, index, turn)
         if player is None:
             continue
         _start_turn(g, turn, player)
         _play_turn(g, turn, player)
-        if g.result == "unfinished" and _won(g):
-            g.result, g.why = "won", f"everyone took off at turn {turn.number}"
+        _close_turn(g, turn)
     return g
 
 
