@@ -24,6 +24,7 @@ from sheetsmith.render.primitives import Item, Line, Page, Rect, Text, TextBox
 from sheetsmith.render.space_board_parts import content_frame, heading
 from sheetsmith.rules.planet_land import Settings, deal, settings
 
+SEASON_ROW = 62.0
 DANGER = (0.93, 0.45, 0.4)
 WARN = (0.99, 0.8, 0.55)
 FLOOD = (0.55, 0.75, 0.98)
@@ -64,9 +65,10 @@ def pollution_meter(game: PlanetGame, x: float, y: float, width: float) -> list[
 def season_track(game: PlanetGame, x: float, y: float, width: float, rounds: int) -> list[Item]:
     """One row per season: its name and effect, and a box per round."""
     items: list[Item] = []
-    row = 58.0
+    row = SEASON_ROW
     most = game.variance.season_length.max
-    box = min(22.0, (width - 190) / most)
+    box = min(34.0, (width - 190) / most)  # a 10 mm cube fits inside
+    box_y = y - row / 2 + 1 - (box - 3) / 2
     for k, season in enumerate(game.seasons):
         top = y - k * row
         items.append(Rect(x, top - row + 4, width, row - 6, radius=5, line_width=0.8))
@@ -78,7 +80,7 @@ def season_track(game: PlanetGame, x: float, y: float, width: float, rounds: int
             items.append(
                 Rect(
                     bx,
-                    top - 38,
+                    box_y - k * row,
                     box - 3,
                     box - 3,
                     radius=3,
@@ -91,9 +93,9 @@ def season_track(game: PlanetGame, x: float, y: float, width: float, rounds: int
             items.append(
                 centred_label(
                     bx + (box - 3) / 2,
-                    top - 38 + (box - 3) / 2,
+                    box_y - k * row + (box - 3) / 2,
                     str(r + 1),
-                    7.5,
+                    9,
                     colour=INK if used else GREY,
                 )
             )
@@ -112,17 +114,19 @@ def meters_page(game: PlanetGame, paper: Paper, chosen: Settings) -> Page:
         f"a cube moves one box a round; {chosen.season_length} rounds a season",
     )
     items += season_track(game, frame.x, top - 22, frame.width, chosen.season_length)
-    years_y = top - 22 - 4 * 58 - 30
+    years_y = top - 22 - 4 * SEASON_ROW - 40
     items.append(Text(frame.x, years_y, "YEARS", 10.5, bold=True))
     for k in range(10):
-        items.append(Rect(frame.x + 60 + k * 26, years_y - 6, 20, 20, radius=3, line_width=0.8))
-        items.append(centred_label(frame.x + 70 + k * 26, years_y + 4, str(k + 1), 8))
+        bx = frame.x + 60 + k * 34
+        items.append(Rect(bx, years_y - 10, 30, 30, radius=3, line_width=0.8))
+        items.append(centred_label(bx + 15, years_y + 5, str(k + 1), 9))
     text = (
-        "A year is the four seasons. At each change of season draw a negative buff; at the end "
+        "A year is the four seasons. Each Need picked up moves the season cube on 2 boxes. At "
+        "each change of season draw a negative buff; at the end "
         f"of each year, while pollution is above {game.pollution.disaster_above}, draw a natural "
         "disaster. Dashed boxes are for longer seasons (variance)."
     )
-    items.append(TextBox(frame.x, years_y - 56, frame.width - 130, 44, text, size=9))
+    items.append(TextBox(frame.x, years_y - 66, frame.width - 130, 44, text, size=9))
     items += corner_scale_check(frame, paper)
     return Page(paper.width, paper.height, tuple(items))
 
