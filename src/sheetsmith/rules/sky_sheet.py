@@ -7,6 +7,7 @@ counts come from the game definition, so a variant definition gets a matching fo
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import NamedTuple
@@ -33,6 +34,15 @@ class SkySheet(NamedTuple):
     schedule: Mapping[str, tuple[bool, ...]]
 
 
+@lru_cache(maxsize=8192)
+def _decode(marks: str) -> tuple[bool, ...] | None:
+    """The boxes of a mark string with its spaces removed; None if another character is in it.
+    Cached: a table's sheets repeat the same few strings, and checking is per sheet."""
+    if not MARKS.issuperset(marks):
+        return None
+    return tuple(c != "." for c in marks)
+
+
 def _marks(node: Node, expected: int) -> tuple[bool, ...]:
     """A box string such as "x . x": one mark per box, spaces optional."""
     if node.missing:
@@ -41,15 +51,15 @@ def _marks(node: Node, expected: int) -> tuple[bool, ...]:
     if text is None:
         return (False,) * expected
     marks = text.replace(" ", "")
-    bad = sorted(set(marks) - MARKS)
-    if bad:
-        shown = ", ".join(repr(c) for c in bad)
+    decoded = _decode(marks)
+    if decoded is None:
+        shown = ", ".join(repr(c) for c in sorted(set(marks) - MARKS))
         node.fail(f"unexpected character {shown}: use x for a filled box, . for an empty one")
         return (False,) * expected
     if len(marks) != expected:
         node.fail(f"expected {expected} box{'es' if expected != 1 else ''}, got {len(marks)}")
         return (False,) * expected
-    return tuple(c != "." for c in marks)
+    return decoded
 
 
 def _upgrades(node: Node, upgrades: tuple[Upgrade, ...]) -> dict[str, tuple[bool, ...]]:
@@ -128,9 +138,9 @@ def _star_map(node: Node, game: SkyGame) -> frozenset[tuple[int, int]]:
     rows = [(index, row) for index, row in enumerate(lines) if row]
     points: set[tuple[int, int]] = set()
     for number, (index, row) in enumerate(rows, start=1):
-        bad = sorted(set(row) - MARKS)
-        if bad:
-            shown = ", ".join(repr(c) for c in bad)
+        decoded = _decode(row)
+        if decoded is None:
+            shown = ", ".join(repr(c) for c in sorted(set(row) - MARKS))
             node.fail(
                 f"row {number}: unexpected character {shown}: use x for a filled point, "
                 f". for an empty one",
@@ -142,7 +152,7 @@ def _star_map(node: Node, game: SkyGame) -> frozenset[tuple[int, int]]:
             )
         elif number <= size:
             y = size - number
-            points.update((x, y) for x, mark in enumerate(row) if mark != ".")
+            points.update((x, y) for x, filled in enumerate(decoded) if filled)
     if len(rows) != size:
         node.fail(f"expected {size} rows of points (top row first), got {len(rows)}")
     return frozenset(points)
