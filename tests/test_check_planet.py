@@ -44,14 +44,16 @@ def edit(*pairs: tuple[str, str], text: str = FIRST) -> str:
 
 
 def game_log(
-    turns: list[tuple[str, list[str]] | tuple[str, list[str], list[str]]], variance: str = ""
+    turns: list[tuple[str, list[str]] | tuple[str, list[str], list[str]]],
+    variance: str = "",
+    roles: tuple[str, str] = ("engineer", "pathfinder"),
 ) -> str:
     lines = [
         'game = "planet-78"',
         "seed = 7",
         f"variance = {{ {variance} }}" if variance else "",
-        '[[players]]\nname = "Ann"\nrole = "engineer"',
-        '[[players]]\nname = "Ben"\nrole = "pathfinder"',
+        f'[[players]]\nname = "Ann"\nrole = "{roles[0]}"',
+        f'[[players]]\nname = "Ben"\nrole = "{roles[1]}"',
     ]
     for turn in turns:
         player, actions = turn[0], turn[1]
@@ -98,6 +100,19 @@ HOUSE = [
 ]
 
 
+def ability_log(role: str, ability: str, *after: str) -> str:
+    """Ann, playing `role`, collects 2 food on C4 in spring, buys and plays Second Wind, and
+    uses her ability with the 4 points left."""
+    return game_log(
+        [
+            ("Ann", ["move C4"]),
+            ("Ben", ["pass"]),
+            ("Ann", ["buy food second-wind", "card second-wind", ability, *after]),
+        ],
+        roles=(role, "warden" if role == "pathfinder" else "pathfinder"),
+    )
+
+
 BROKEN = {
     "turn.order": edit(
         (
@@ -130,6 +145,8 @@ BROKEN = {
     "take.luxury": edit(('do = ["move A8", "pass"]', 'do = ["move A8", "take food"]')),
     "draws.due": edit(('draw = ["smog"]\n', "")),
     "spawn.house": game_log([*HOUSE, ("Ann", ["spawn 2 E4"])]),
+    "ability.use": ability_log("trader", "ability food water metal"),
+    "revive.target": ability_log("medic", "ability Ben"),
     "ability.last": game_log(
         [
             ("Ann", ["draw second-wind"]),
@@ -294,6 +311,66 @@ def test_the_house_swaps_one_other_spawn_only():
     report = check_text(both.encode(), "log.toml")
     (violation,) = report.players[0].violations
     assert violation.rule == "spawn.house" and "own spawn (1) and 1 other" in violation.message
+
+
+def test_each_role_ability_does_what_its_card_says():
+    def ann(role: str, ability: str):
+        text = ability_log(role, ability)
+        assert rules_broken(text) == [], (role, ability)
+        return replayed(text)
+
+    g = ann("pathfinder", "ability C3 B2 B1 A2")  # diagonals too, and 4 tiles
+    assert g.players[0].at == (0, 1)
+    assert ann("engineer", "ability").pollution == GAME.pollution.start - 1
+    assert ann("farmer", "ability").players[0].held["food"] == 4  # twice more, spring doubles
+    assert +ann("trader", "ability water wood").players[0].held == {"water": 1, "wood": 1}
+    assert ann("pilot", "ability").players[0].at == GAME.land.center
+    assert ann("scholar", "ability air-filter backpack").players[0].hand == [
+        "air-filter",
+        "backpack",
+    ]
+    g = ann("warden", "ability")
+    assert g.clock == 1 + GAME.roles[-1].amount  # round 2, held back 3 rounds
+
+
+@pytest.mark.parametrize(
+    ("role", "ability", "message"),
+    [
+        ("pathfinder", "ability", "name the tiles moved through"),
+        ("pathfinder", "ability C3 B2 B1 A2 A3", "moves up to 4 tiles, 5 given"),
+        ("pathfinder", "ability C3 up", "'up' is not a space"),
+        ("trader", "ability gold", "takes up to 2 resources"),
+        ("scholar", "ability smog", "draws up to 2 positive buffs"),
+        ("scholar", "ability air-filter backpack second-wind", "draws up to 2 positive buffs"),
+        ("engineer", "ability now", "takes nothing after the word ability"),
+    ],
+)
+def test_an_ability_given_what_it_does_not_take(role, ability, message):
+    (table,) = check_text(ability_log(role, ability).encode(), "log.toml").players
+    assert [v.rule for v in table.violations] == ["ability.use"]
+    assert message in table.violations[0].message
+
+
+def test_revive_names_a_dead_player():
+    for text in (ability_log("medic", "ability"), ability_log("medic", "ability Zed")):
+        (table,) = check_text(text.encode(), "log.toml").players
+        assert [v.rule for v in table.violations] == ["revive.target"]
+        assert "name the dead player" in table.violations[0].message
+    g = replayed(ability_log("medic", "ability Ben"))  # Ben is alive: nothing happens
+    assert g.players[1].alive
+
+
+def test_a_medic_revives_a_dead_player_at_once():
+    from sheetsmith.rules.planet import _play_turn
+    from sheetsmith.rules.planet_log import Action, Turn
+
+    g = replayed(ability_log("medic", "move C3"))
+    ann, ben = g.players
+    ben.dead_turns = 0
+    ann.next_points = 1
+    turn = Turn(9, "Ann", (), (Action("ability", ("Ben",), "ability Ben", 1),))
+    _play_turn(g, turn, ann)
+    assert g.out == [] and ben.alive and ben.lives == GAME.rules.lives
 
 
 def test_won_when_needs_piles_and_everyone_are_home():

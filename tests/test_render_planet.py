@@ -151,3 +151,15 @@ def test_a_broken_definition_is_refused_with_lines():
     assert "land.center: expected a space from A1 to I9, got 'Z5'" in message
     assert "effect: expected one of" in message
     assert all(str(p).startswith("p.toml:") for p in err.value.problems)
+
+
+def test_effects_the_checker_cannot_apply_are_refused_where_they_are():
+    text = (GAMES_DIR / "planet-78" / "game.toml").read_text()
+    broken = text.replace('effect = "teleport"', 'effect = "skip"').replace(
+        'effect = "lose-life"', 'effect = "teleport"', 1
+    )
+    with pytest.raises(DefinitionError) as err:
+        load_bytes(broken.encode(), "p.toml")
+    roles, cards = (str(p) for p in err.value.problems)
+    assert "roles[5].effect: expected one of moves, pollution" in roles
+    assert "cards[" in cards and "effect: expected one of pollution, season, skip" in cards

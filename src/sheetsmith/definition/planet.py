@@ -19,21 +19,11 @@ COMPONENTS = (
     "setup",
 )
 CARD_KINDS = ("positive", "negative", "disaster")
-EFFECTS = (
-    "actions",
-    "pollution",
-    "collect",
-    "hand",
-    "revive",
-    "season",
-    "skip",
-    "lose-life",
-    "discard",
-    "moves",
-    "take",
-    "teleport",
-    "cards",
-)
+# What the checker can apply: a bought card is played, drawn cards act on everyone, and a
+# role's ability is its own.
+PLAYED_EFFECTS = ("actions", "pollution", "collect", "hand", "revive")
+DRAWN_EFFECTS = ("pollution", "season", "skip", "actions", "lose-life", "discard")
+ROLE_EFFECTS = ("moves", "pollution", "collect", "revive", "take", "teleport", "cards", "season")
 LAND_TILES = 64
 _SPACE = re.compile(r"^([A-Z])([1-9][0-9]?)$")
 
@@ -159,7 +149,7 @@ class Card(NamedTuple):
     kind: str  # one of CARD_KINDS
     count: int
     text: str
-    effect: str  # one of EFFECTS
+    effect: str  # one of PLAYED_EFFECTS (positive) or DRAWN_EFFECTS
     amount: int = 0
     terrain: str = ""
 
@@ -363,7 +353,7 @@ def _roles(node: Node) -> tuple[Role, ...]:
                 item["id"].str() or "?",
                 item["name"].str() or "?",
                 item["ability"].str() or "",
-                item["effect"].str(choices=EFFECTS) or "actions",
+                item["effect"].str(choices=ROLE_EFFECTS) or "moves",
                 item["amount"].int(0, low=-10, high=10) or 0,
                 bool(item["diagonal"].bool(False)),
             )
@@ -379,7 +369,9 @@ def _cards(node: Node, terrains: tuple[str, ...]) -> tuple[Card, ...]:
     out = []
     for item in items:
         item.only("id", "name", "kind", "count", "text", "effect", "amount", "terrain")
-        effect = item["effect"].str(choices=EFFECTS) or "actions"
+        kind = item["kind"].str(choices=CARD_KINDS) or "positive"
+        allowed = PLAYED_EFFECTS if kind == "positive" else DRAWN_EFFECTS
+        effect = item["effect"].str(choices=allowed) or allowed[0]
         terrain = item["terrain"].str("", choices=("", *terrains)) or ""
         if effect == "lose-life" and not terrain:
             item["terrain"].fail("a lose-life card names the terrain whose players lose a life")
@@ -387,7 +379,7 @@ def _cards(node: Node, terrains: tuple[str, ...]) -> tuple[Card, ...]:
             Card(
                 item["id"].str() or "?",
                 item["name"].str() or "?",
-                item["kind"].str(choices=CARD_KINDS) or "positive",
+                kind,
                 item["count"].int(low=1, high=20) or 1,
                 item["text"].str() or "",
                 effect,

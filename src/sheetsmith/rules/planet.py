@@ -29,6 +29,9 @@ RULES = {
     "points.spent": "more action points spent than the turn has",
     "ability.points": "an ability used with fewer than 4 action points left",
     "ability.last": "an action after an ability (it ends the turn)",
+    "ability.use": "an ability given what it does not take (more moves, resources or cards "
+    "than it allows, a card that is not a positive buff)",
+    "revive.target": "a Revive (card or Medic) that names no dead player",
     "draw.unspent": "a card taken for the turn's points after some were spent",
     "card.per-turn": "more than one action card played in a turn (Revive excepted)",
     "card.hand": "a card played that is not in the player's hand, or more cards than the limit",
@@ -541,7 +544,8 @@ def _hand_limit(g: _Game, turn: Turn, action: Action, player: _Player) -> None:
 def _revive(g: _Game, turn: Turn, action: Action, args: tuple[str, ...]) -> None:
     target = g.by_name.get(args[0]) if args else None
     if target is None or target.alive:
-        g.fail("turn.dead", turn, action, "Revive brings back a dead player: name one")
+        named = f"{args[0]} is not dead" if target is not None else "name the dead player"
+        g.fail("revive.target", turn, action, f"Revive brings back a dead player: {named}")
         return
     target.dead_turns = None
 
@@ -593,28 +597,52 @@ def _pick_need(g: _Game, turn: Turn, player: _Player, need_id: str) -> None:
 def _ability(g: _Game, turn: Turn, action: Action, player: _Player) -> None:
     role = player.role
     args = action.args
+    amount = abs(role.amount)
+
+    def misuse(problem: str) -> None:
+        g.fail("ability.use", turn, action, f"{role.name}: {problem}")
+
     if role.effect == "moves":
-        for arg in args[: role.amount]:
+        if not args:
+            misuse(f"name the tiles moved through, up to {amount}, e.g. ability E3 E2")
+        elif len(args) > amount:
+            misuse(f"moves up to {amount} tiles, {len(args)} given")
+        for arg in args[:amount]:
             target = parse_space(arg)
-            if target is None or not _step(g, turn, action, player, target, True, True):
+            if target is None:
+                misuse(f"{arg!r} is not a space such as E3")
                 break
-    elif role.effect == "pollution":
-        _pollute(g, role.amount, turn)
-    elif role.effect == "collect":
-        _collect(g, player, role.amount)
+            if not _step(g, turn, action, player, target, True, True):
+                break
+    elif role.effect == "take":
+        resources = [a for a in args if a in g.game.resources]
+        if not args or len(resources) < len(args) or len(args) > amount:
+            misuse(
+                f"takes up to {amount} resources ({', '.join(g.game.resources)}), "
+                f"e.g. ability {' '.join(g.game.resources[:amount])}"
+            )
+        for resource in resources[:amount]:
+            _take(g, turn, action, player, resource, 1)
+    elif role.effect == "cards":
+        positive = {c.id for c in g.game.cards if c.kind == "positive"}
+        cards = [a for a in args if a in positive]
+        if not args or len(cards) < len(args) or len(args) > amount:
+            misuse(f"draws up to {amount} positive buffs, named: e.g. ability second-wind")
+        player.hand += cards[:amount]
+        _hand_limit(g, turn, action, player)
     elif role.effect == "revive":
         _revive(g, turn, action, args)
-    elif role.effect == "take":
-        for resource in args[: role.amount]:
-            if resource in g.game.resources:
-                _take(g, turn, action, player, resource, 1)
-    elif role.effect == "teleport":
-        player.at = g.game.land.center
-    elif role.effect == "cards":
-        player.hand += [a for a in args[: role.amount] if a in {c.id for c in g.game.cards}]
-        _hand_limit(g, turn, action, player)
-    elif role.effect == "season":
-        g.clock += role.amount
+    else:
+        if args:
+            misuse("this ability takes nothing after the word ability")
+        if role.effect == "pollution":
+            _pollute(g, role.amount, turn)
+        elif role.effect == "collect":
+            _collect(g, player, role.amount)
+        elif role.effect == "teleport":
+            player.at = g.game.land.center
+        elif role.effect == "season":
+            g.clock += role.amount
 
 
 def _won(g: _Game) -> bool:
