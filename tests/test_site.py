@@ -315,3 +315,27 @@ def test_cli_site_prints_every_page(tmp_path):
     refused = CliRunner().invoke(app, ["site", "personal-space", "--base-url", "ftp://x/"])
     assert refused.exit_code == 2
     assert "http:// or https://" in refused.output
+
+
+def test_a_rebuild_removes_the_pages_it_no_longer_writes_and_nothing_else(tmp_path):
+    build_site(load_bytes(TEXT.encode()), BASE, tmp_path)
+    assert (tmp_path / "neighbors" / "marga.html").is_file()
+    (tmp_path / "neighbors" / "notes.txt").write_text("the organiser's own file")
+    (tmp_path / "CNAME").write_text("sky.example.org")
+    renamed = load_bytes(TEXT.replace('id = "marga"', 'id = "margo"', 1).encode())
+    pages = build_site(renamed, BASE, tmp_path)
+    assert not (tmp_path / "neighbors" / "marga.html").exists()
+    assert (tmp_path / "neighbors" / "margo.html").is_file()
+    assert (tmp_path / "neighbors" / "notes.txt").is_file() and (tmp_path / "CNAME").is_file()
+    html = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.html"))
+    assert html == sorted(p.path.relative_to(tmp_path) for p in pages)
+
+
+def test_a_tampered_manifest_never_removes_files_outside_the_site(tmp_path):
+    outside = tmp_path / "keep.html"
+    outside.write_text("not the site's")
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / ".sheetsmith-site").write_text("../keep.html\n/etc/hostname\nindex.html\n")
+    build_site(load_bytes(TEXT.encode()), BASE, site)
+    assert outside.read_text() == "not the site's"

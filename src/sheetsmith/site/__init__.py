@@ -18,6 +18,8 @@ from sheetsmith.site.env import environment
 
 __all__ = ["SitePage", "build_site"]
 
+# The pages a build wrote, one relative path a line: the next build removes those it drops.
+MANIFEST = ".sheetsmith-site"
 # Words for a greeting's kind, shown above its text.
 KIND_LABELS = {
     "hello": "Hello",
@@ -55,7 +57,29 @@ def build_site(game: Any, base_url: str | None, out_dir: Path) -> list[SitePage]
     for target in found:
         context = _neighbor(game, target) if target.kind == "neighbor" else _location(game, target)
         pages.append(_write(out_dir, target.path, page_urls[target], context))
+    _forget_stale(out_dir, [p.path.relative_to(out_dir).as_posix() for p in pages])
     return pages
+
+
+def _forget_stale(out_dir: Path, written: list[str]) -> None:
+    """Remove the pages an earlier build wrote and this one did not (a neighbor dropped from
+    the definition), so the folder can be uploaded as it is. Only files listed in the
+    earlier build's manifest are touched, never anything else in the folder."""
+    manifest = out_dir / MANIFEST
+    root = out_dir.resolve()
+    try:
+        earlier = manifest.read_text(encoding="utf-8").splitlines()
+    except (FileNotFoundError, UnicodeDecodeError):
+        earlier = []
+    for rel in sorted(set(earlier) - set(written)):
+        path = (out_dir / rel).resolve()
+        if rel.endswith(".html") and path.is_relative_to(root) and path.is_file():
+            path.unlink()
+            folder = path.parent
+            while folder != root and folder.is_relative_to(root) and not any(folder.iterdir()):
+                folder.rmdir()
+                folder = folder.parent
+    manifest.write_text("".join(f"{rel}\n" for rel in written), encoding="utf-8", newline="\n")
 
 
 def _write(out_dir: Path, rel: str, url: str, context: dict[str, Any]) -> SitePage:
