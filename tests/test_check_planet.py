@@ -523,3 +523,13 @@ def test_mangled_logs_never_raise_anything_else(edits):
         check_text(text.encode(), "fuzz.toml")
     except SheetError as exc:
         assert exc.problems
+
+
+def test_every_example_in_the_action_help_is_a_valid_action():
+    from sheetsmith.rules.planet_log import VERBS, _check_args
+
+    for verb, help_text in VERBS.items():
+        for example in re.findall(r"e\.g\. ([^,;)]+)", help_text):
+            words = example.split()
+            assert words[0] == verb, (verb, example)
+            assert _check_args(verb, tuple(words[1:]), GAME) == "", example

@@ -20,7 +20,7 @@ VERBS = {
     "move": "a space, e.g. move D3",
     "buy": "the resource paid (2 of a kind) and the card drawn, e.g. buy food second-wind",
     "card": "a card from your hand, e.g. card air-filter (revive: card revive Ben)",
-    "draw": "the card taken for a turn of unspent points, e.g. draw smog-mask",
+    "draw": "the card taken for a turn of unspent points, e.g. draw air-filter",
     "need": "nothing: picks up the Need on your tile",
     "ability": "what it needs: spaces (moves), resources (take), a player (revive), cards",
     "trade": "a player on your tile, a resource and how many, e.g. trade Ben wood 2",
