@@ -533,3 +533,12 @@ def test_every_example_in_the_action_help_is_a_valid_action():
             words = example.split()
             assert words[0] == verb, (verb, example)
             assert _check_args(verb, tuple(words[1:]), GAME) == "", example
+
+
+def test_each_roles_printed_ability_example_is_taken_by_the_checker():
+    from sheetsmith.rules.planet_log import ability_example
+
+    for role in GAME.roles:
+        example = ability_example(role, GAME)
+        assert "ability.use" not in rules_broken(ability_log(role.id, example)), example
+    assert "ability Ben" in blank_sheet("planet-78")

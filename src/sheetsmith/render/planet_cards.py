@@ -12,6 +12,7 @@ from sheetsmith.render.paper import paper as paper_named
 from sheetsmith.render.planet_parts import GREY, INK, KIND_COLOURS, KIND_NAMES, write_file
 from sheetsmith.render.primitives import Item, Stamp, Text, TextBox
 from sheetsmith.render.space_cards import back_face, card_frame
+from sheetsmith.rules.planet_log import ability_example
 
 EXAMPLE = "example card: edit it in game.toml"
 CARD_BODY = 10.0
@@ -58,6 +59,15 @@ def role_front(role: Role, game: PlanetGame) -> list[Item]:
     )
     items.append(Text(size.safe + 4, top, "ABILITY", 7, bold=True, colour=GREY))
     items.append(_body(size, top - 6, f"{role.ability}", 10.5))
+    items.append(
+        Text(
+            size.safe + 4,
+            size.safe + 70,
+            f"In the log: {ability_example(role, game)}",
+            7,
+            colour=GREY,
+        )
+    )
     items.append(
         TextBox(
             size.safe + 4,

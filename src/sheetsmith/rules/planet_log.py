@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
-from sheetsmith.definition.planet import PlanetGame, parse_space
+from sheetsmith.definition.planet import PlanetGame, Role, parse_space
 from sheetsmith.definition.reader import Node, describe, suggest
 from sheetsmith.rules.planet_land import Settings, default_settings
 
@@ -30,6 +30,21 @@ VERBS = {
     "spawn": "House Need: a spawn number and the resource tile it swaps with, e.g. spawn 2 B7",
     "pass": "nothing: ends the turn",
 }
+
+
+def ability_example(role: Role, game: PlanetGame) -> str:
+    """How a role's ability is typed in a log, for its card and the blank log."""
+    amount = abs(role.amount)
+    if role.effect == "moves":
+        return "ability " + " ".join(["E3", "E2", "D1", "C1", "B2", "B3"][: min(amount, 3)])
+    if role.effect == "take":
+        return "ability " + " ".join(game.resources[:amount])
+    if role.effect == "cards":
+        positive = [c.id for c in game.cards if c.kind == "positive" and c.effect != "revive"]
+        return "ability " + " ".join(positive[:amount])
+    if role.effect == "revive":
+        return "ability Ben"
+    return "ability"
 
 
 class Action(NamedTuple):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from sheetsmith.definition.planet import PlanetGame
-from sheetsmith.rules.planet_log import VERBS
+from sheetsmith.rules.planet_log import VERBS, ability_example
 
 
 def _comment(text: str) -> list[str]:
@@ -16,6 +16,7 @@ def blank_sheet(game: PlanetGame) -> str:
     roles = ", ".join(r.id for r in game.roles)
     v = game.variance
     verbs = [f"#   {verb:<8} {what}" for verb, what in VERBS.items()]
+    abilities = [f"#   {r.id:<11} {ability_example(r, game)}" for r in game.roles]
     return "\n".join(
         [
             f'game = "{game.info.id}"',
@@ -44,6 +45,8 @@ def blank_sheet(game: PlanetGame) -> str:
                 "start on is automatic. Actions:"
             ),
             *verbs,
+            "# Each role's ability, as typed:",
+            *abilities,
             "#",
             "# [[turns]]",
             '# player = "Ann"',
