@@ -62,9 +62,9 @@ class Bot:
             turn = Turn(index + 1, name, (), ())
             player = _open_turn(g, index, turn)
             assert player is not None
-            self.when.append(f"round {g.round + 1}, {GAME.seasons[g.season_index()].name}")
             turn = turn._replace(draws=tuple(self.draw(k) for k in _due_draws(g, mark=False)))
             _start_turn(g, turn, player)
+            self.when.append(f"round {g.round + 1}, {GAME.seasons[g.season_index()].name}")
             texts = self.decide(player) if player.alive else []
             actions = tuple(
                 Action(t.split()[0], tuple(t.split()[1:]), t, k)
@@ -90,9 +90,12 @@ class Bot:
         if g.closed(space):
             return []  # nobody on a city moves in winter
         deltas = ORTHOGONAL + (DIAGONAL if player.role.diagonal else ())
+        bridges = set(GAME.land.bridges)
         out = []
         for dx, dy in deltas:
             n = (space[0] + dx, space[1] + dy)
+            if self.center in (n, space) and not {n, space} & bridges:
+                continue  # the space center is reached over a bridge only
             if n in g.tiles and not g.closed(n) and not g.flooded(n):
                 out.append(n)
         return out

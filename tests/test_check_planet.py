@@ -146,6 +146,7 @@ BROKEN = {
     "draws.due": edit(('draw = ["smog"]\n', "")),
     "spawn.house": game_log([*HOUSE, ("Ann", ["spawn 2 E4"])]),
     "ability.use": ability_log("trader", "ability food water metal"),
+    "turn.ended": edit(('do = ["move C4", "pass"]', 'do = ["pass", "move C4"]')),
     "revive.target": ability_log("medic", "ability Ben"),
     "ability.last": game_log(
         [
@@ -330,7 +331,7 @@ def test_each_role_ability_does_what_its_card_says():
         "backpack",
     ]
     g = ann("warden", "ability")
-    assert g.clock == 1 + GAME.roles[-1].amount  # round 2, held back 3 rounds
+    assert (g.clock, g.hold) == (1, -GAME.roles[-1].amount)  # round 2, then 3 rounds held
 
 
 @pytest.mark.parametrize(
@@ -371,6 +372,84 @@ def test_a_medic_revives_a_dead_player_at_once():
     turn = Turn(9, "Ann", (), (Action("ability", ("Ben",), "ability Ben", 1),))
     _play_turn(g, turn, ann)
     assert g.out == [] and ben.alive and ben.lives == GAME.rules.lives
+
+
+@pytest.mark.parametrize(
+    ("actions", "rule", "message"),
+    [
+        (["pass", "move C4"], "turn.ended", "pass ended Ann's turn"),
+        (["draw air-filter", "move C4"], "turn.ended", "taking Air Filter for the whole turn"),
+        (["draw air-filter", "draw backpack"], "turn.ended", "for the whole turn ended"),
+        (["pass", "move C4", "move C3"], "turn.ended", "pass ended"),  # reported once
+        (["move E4", "move E5"], "move.blocked", None),  # over the bridge: fine
+        (["move C4", "trade Ann wood 1"], "trade.tile", "Ann trades with another player"),
+    ],
+)
+def test_what_ends_a_turn_and_whom_a_trade_is_with(actions, rule, message):
+    (table,) = check_text(game_log([("Ann", actions)]).encode(), "log.toml").players
+    if message is None:
+        assert table.violations == ()
+        return
+    assert [v.rule for v in table.violations] == [rule]
+    assert message in table.violations[0].message
+
+
+def test_the_space_center_is_reached_over_a_bridge_only():
+    # Ben, a pathfinder, stands on spawn 2 (F4), diagonal to the center (E5).
+    text = game_log([("Ann", ["pass"]), ("Ben", ["move E5"])])
+    (table,) = check_text(text.encode(), "log.toml").players
+    assert [v.rule for v in table.violations] == ["move.blocked"]
+    assert "over a bridge only" in table.violations[0].message
+    assert rules_broken(game_log([("Ann", ["pass"]), ("Ben", ["move E4", "move E5"])])) == []
+    leaving = [("Ann", ["pass"]), ("Ben", ["move F5", "move E5", "move D4"])]
+    assert rules_broken(game_log(leaving)) == ["move.blocked"]
+
+
+def test_a_move_off_the_land_leaves_the_player_where_they_were():
+    off = game_log([("Ann", ["move C4"]), ("Ben", ["pass"]), ("Ann", ["move A1"])])
+    (table,) = check_text(off.encode(), "log.toml").players
+    assert [(v.rule, v.message) for v in table.violations] == [
+        ("move.blocked", "A1 is off the land")
+    ]
+    assert replayed(off).players[0].at == (2, 3)  # still on C4
+
+
+def test_a_dead_player_may_log_a_pass():
+    turns = death_game()
+    assert (
+        rules_broken(game_log([*turns, ("Ann", ["pass"])], "pollution = 6, season_length = 2"))
+        == []
+    )
+
+
+def test_a_positive_buff_typed_as_a_draw_is_reported_and_does_nothing():
+    text = game_log([("Ann", ["move C4", "move C3", "move C2", "move C1"], ["second-wind"])])
+    broken = rules_broken(text)
+    assert broken == ["draws.due", "points.spent"], "the card gave no points"
+
+
+def test_a_long_night_at_the_change_of_season_keeps_the_new_season_longer():
+    # Season length 2: round 3 is summer's first; the long night holds it 2 more rounds.
+    turns: list = [("Ann", ["pass"]), ("Ben", ["pass"])] * 2
+    turns += [("Ann", ["pass"], ["long-night"]), ("Ben", ["pass"])]
+    g = replayed(game_log(turns, "season_length = 2"))
+    assert GAME.seasons[g.season_index()].name == "Summer" and g.hold == 2
+    more = turns + [("Ann", ["pass"]), ("Ben", ["pass"])] * 3
+    g = replayed(game_log(more, "season_length = 2"))
+    assert GAME.seasons[g.season_index()].name == "Summer"  # rounds 3-6: held 2, then 2 more
+    due = game_log([*more, ("Ann", ["pass"], ["smog"])], "season_length = 2")
+    assert rules_broken(due) == []  # autumn comes at round 7 with its draw
+    assert GAME.seasons[replayed(due).season_index()].name == "Autumn"
+
+
+def test_messages_for_needs_and_luxury_say_what_happened():
+    text = edit(('do = ["take water", "move E4", "move E5"]', 'do = ["take water", "take food"]'))
+    (table,) = check_text(text.encode(), "log.toml").players
+    assert "Ben already took one this turn" in table.violations[0].message
+    again = edit(('do = ["need", "move E2"', 'do = ["need", "need", "move E2"'))
+    (table,) = check_text(again.encode(), "log.toml").players
+    (need,) = (v for v in table.violations if v.rule == "need.place")
+    assert need.message == "the Need on E1 was picked up on turn 6"
 
 
 def test_won_when_needs_piles_and_everyone_are_home():
@@ -422,6 +501,16 @@ def test_every_rule_is_tested_and_documented():
         (('role = "engineer"', 'role = "pathfinder"'), "role 'pathfinder' is taken"),
         (('draw = ["smog"]', 'draw = ["smgo"]'), 'did you mean "smog"'),
         (("seed = 7", 'seed = "seven"'), "log.toml:4: seed: expected an integer"),
+        (("seed = 7", "seed = -1"), "seed: expected an integer 0..9223372036854775807"),
+        (("seed = 7", 'seed = 7\nvariance = "hard"'), "variance: expected a table"),
+        (('name = "Ann"', 'name = "Mary Ann"'), "a name is one word"),
+        (('do = ["move C4", "pass"]', 'do = ["move Z99"]'), "Z99 is off the land (A1 to I9)"),
+        (('do = ["move A8", "pass"]', 'do = ["trade Ben wood 10"]'), "a count from 1 to 5"),
+        (
+            ('"buy food second-wind"', '"buy fod second-wind"'),
+            "unknown resource 'fod' (did you mean \"food\"?)",
+        ),
+        (('do = ["move C4", "pass"]', f'do = ["{"move " * 30}"]'), "is 150 characters"),
         (
             ('player = "Ann"\ndo = ["move C4"', 'player = "Anne"\ndo = ["move C4"'),
             "unknown player 'Anne'",

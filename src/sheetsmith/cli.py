@@ -103,12 +103,16 @@ def render(
     """Render games to printable PDFs at exact physical size."""
     from sheetsmith import definition
     from sheetsmith.output import PAPERS, RenderOptions
+    from sheetsmith.rules.planet_log import MAX_SEED
 
     try:
         if paper.lower() not in PAPERS:
             raise OptionError(f"--paper: expected one of {', '.join(PAPERS)}, got {paper!r}")
         if not 1 <= copies <= 500:
             raise OptionError(f"--copies: expected 1 to 500, got {copies}")
+        if seed is not None and not 0 <= seed <= MAX_SEED:
+            # A seed is typed into a game log to replay its setup; TOML holds up to 2**63-1.
+            raise OptionError(f"--seed: expected 0 to {MAX_SEED}, got {seed}")
         offset = _offset(back_offset)
         if base_url is not None:
             from sheetsmith.links import base_url as checked_url

@@ -22,7 +22,7 @@ from sheetsmith.render.planet_parts import (
 )
 from sheetsmith.render.primitives import Item, Line, Page, Rect, Text, TextBox
 from sheetsmith.render.space_board_parts import content_frame, heading
-from sheetsmith.rules.planet_land import Settings, deal, settings
+from sheetsmith.rules.planet_land import Settings, deal, default_settings, settings
 
 SEASON_ROW = 62.0
 DANGER = (0.93, 0.45, 0.4)
@@ -182,6 +182,14 @@ def setup_page(game: PlanetGame, paper: Paper, seed: int, chosen: Settings) -> P
             items.append(centred_label(x + cell / 2, y + 8, terrain.name, size, colour=INK))
     bottom = y0 - land.rows * cell - 16
     counts = dealt.counts()
+    changed = {
+        k: v for k, v in chosen._asdict().items() if v != default_settings(game)._asdict()[k]
+    }
+    log_variance = (
+        " and variance = { " + ", ".join(f"{k} = {v}" for k, v in changed.items()) + " }"
+        if changed
+        else ""
+    )
     legend = ", ".join(f"{t.name} {counts.get(t.id, 0)}" for t in game.terrains)
     text = (
         f"Lay the {sum(t.count for t in game.terrains)} resource tiles face down as shown "
@@ -189,7 +197,7 @@ def setup_page(game: PlanetGame, paper: Paper, seed: int, chosen: Settings) -> P
         "lie face up. This sheet shows the whole land: one player lays out, or play open. "
         f"Variance: pollution starts at {chosen.pollution}, {chosen.season_length} rounds a "
         f"season, {chosen.lives} lives each, {chosen.piles} piles of each resource. Log the game "
-        f"with seed = {seed} and sheetsmith checks it on this land."
+        f"with seed = {seed}{log_variance} and sheetsmith checks it on this land."
     )
     items.append(TextBox(frame.x, bottom - 74, frame.width - 130, 70, text, size=9, colour=INK))
     items.append(Line(frame.x, bottom + 4, frame.right, bottom + 4, stroke=GREY, line_width=0.5))

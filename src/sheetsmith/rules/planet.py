@@ -29,6 +29,7 @@ RULES = {
     "points.spent": "more action points spent than the turn has",
     "ability.points": "an ability used with fewer than 4 action points left",
     "ability.last": "an action after an ability (it ends the turn)",
+    "turn.ended": "an action after pass, or after a card taken for the whole turn",
     "ability.use": "an ability given what it does not take (more moves, resources or cards "
     "than it allows, a card that is not a positive buff)",
     "revive.target": "a Revive (card or Medic) that names no dead player",
@@ -97,6 +98,8 @@ class _Game:
         self.round = 0
         self.piles: Counter[str] = Counter()
         self.needs_taken: dict[str, int] = {}  # need id -> clock when taken
+        self.needs_turn: dict[str, int] = {}  # need id -> the turn it was taken on
+        self.hold = 0  # rounds the season clock stands still (a season made longer)
         self.spawns = {n + 1: s for n, s in enumerate(game.land.spawns)}
         roles = {r.id: r for r in game.roles}
         self.players = [
@@ -191,7 +194,7 @@ def _apply_drawn(g: _Game, card: Card, turn: Turn) -> None:
     if card.effect == "pollution":
         _pollute(g, card.amount, turn)
     elif card.effect == "season":
-        g.clock += card.amount  # negative: the season lasts longer
+        _season(g, card.amount)
     elif card.effect == "skip":
         for p in g.players:
             p.skip_collect = True
@@ -206,6 +209,15 @@ def _apply_drawn(g: _Game, card: Card, turn: Turn) -> None:
     elif card.effect == "discard":
         for p in g.players:
             p.discard = min(card.amount, p.carried)
+
+
+def _season(g: _Game, amount: int) -> None:
+    """Move the season on `amount` rounds; a negative amount makes the current season last
+    that many rounds longer (the marker stands still), never sends it back to the last one."""
+    if amount >= 0:
+        g.clock += amount
+    else:
+        g.hold -= amount
 
 
 def _die(g: _Game, player: _Player, turn: Turn, why: str) -> None:
@@ -238,7 +250,8 @@ def _start_turn(g: _Game, turn: Turn, player: _Player) -> None:
             f"{g.game.pollution.disaster_above})",
         )
     for card in drawn:
-        _apply_drawn(g, card, turn)
+        if card.kind != "positive":  # a positive buff is never drawn: it does nothing here
+            _apply_drawn(g, card, turn)
     if player.alive and not player.skip_collect:
         _collect(g, player)
     player.skip_collect = False
@@ -268,6 +281,10 @@ def _step(
     # checked from there, so one mistake is reported once, not in every later turn.
     ok = True
     dx, dy = abs(target[0] - player.at[0]), abs(target[1] - player.at[1])
+    center, bridges = g.game.land.center, g.game.land.bridges
+    if target not in g.tiles:
+        g.fail("move.blocked", turn, action, f"{space_name(target)} is off the land")
+        return False  # the table cannot be there: the player stays put
     if (dx, dy) not in ((1, 0), (0, 1)) and not (diagonal and (dx, dy) == (1, 1)):
         how = "next to it, diagonals included" if diagonal else "up, down, left or right of it"
         g.fail(
@@ -277,8 +294,8 @@ def _step(
             f"{player.name} is on {space_name(player.at)}: a move goes one tile {how}",
         )
         ok = False
-    elif target not in g.tiles:
-        g.fail("move.blocked", turn, action, f"{space_name(target)} is off the land")
+    elif center in (target, player.at) and not {target, player.at} & set(bridges):
+        g.fail("move.blocked", turn, action, "the space center is reached over a bridge only")
         ok = False
     elif not ignore_blocks:
         season = g.game.seasons[g.season_index()].name
@@ -339,7 +356,7 @@ def _count_arg(args: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
 def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
     rules, costs = g.game.rules, g.game.costs
     if not player.alive:
-        if turn.actions:
+        if [a.verb for a in turn.actions] not in ([], ["pass"]):
             g.fail(
                 "turn.dead",
                 turn,
@@ -360,11 +377,16 @@ def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
     overrun = False
     owed = player.discard
     decks = {c.id: c for c in g.game.cards}
+    ended = ""  # what ended the turn early: pass, or a card taken for the whole turn
     for action in turn.actions:
         verb, args = action.verb, action.args
         if ability_used:
             g.fail("ability.last", turn, action, "an ability ends the turn: nothing more happens")
             continue
+        if ended:  # reported once, then replayed as logged like any refused action
+            g.fail("turn.ended", turn, action, f"{ended} ended {player.name}'s turn")
+            ended = ""
+            overrun = True  # the points spent after it are part of the same mistake
         cost = 0
         if owed and verb != "discard":
             g.fail(
@@ -393,13 +415,14 @@ def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
                 g.out[-1] = g.out[-1]._replace(rule="buy.cost")
             _hand_limit(g, turn, action, player)
         elif verb == "draw":
-            if spent:
+            if spent and not overrun:
                 g.fail(
                     "draw.unspent",
                     turn,
                     action,
                     f"{spent} action point(s) already spent: the free card needs all of them",
                 )
+            ended = f"taking {decks[args[0]].name} for the whole turn"
             card = decks[args[0]]
             if card.kind != "positive":
                 g.fail("card.deck", turn, action, f"{card.name} is not a positive buff")
@@ -430,9 +453,17 @@ def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
         elif verb == "need":
             tile = g.tiles.get(player.at)
             cost = costs.need
-            if tile is None or tile.kind != NEED or tile.label in g.needs_taken:
+            if tile is None or tile.kind != NEED:
                 g.fail(
                     "need.place", turn, action, f"{space_name(player.at)} holds no Need to pick up"
+                )
+            elif tile.label in g.needs_taken:
+                g.fail(
+                    "need.place",
+                    turn,
+                    action,
+                    f"the Need on {space_name(player.at)} was picked up on turn "
+                    f"{g.needs_turn[tile.label]}",
                 )
             else:
                 _pick_need(g, turn, player, tile.label)
@@ -453,7 +484,9 @@ def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
             (name, resource), n = _count_arg(args)
             other = g.by_name.get(name)
             cost = costs.trade * n
-            if other is None or other is player or other.at != player.at or not other.alive:
+            if other is player:
+                g.fail("trade.tile", turn, action, f"{player.name} trades with another player")
+            elif other is None or other.at != player.at or not other.alive:
                 g.fail(
                     "trade.tile",
                     turn,
@@ -492,12 +525,12 @@ def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
                 g.piles[resource] += 1
         elif verb == "take":
             if not player.luxury or took:
-                g.fail(
-                    "take.luxury",
-                    turn,
-                    action,
-                    "only the player who picked up Luxury takes 1 resource, once a turn",
+                why = (
+                    f"{player.name} already took one this turn"
+                    if player.luxury
+                    else f"{player.name} did not pick up the Luxury Need"
                 )
+                g.fail("take.luxury", turn, action, f"a free take is once a turn: {why}")
             else:
                 _take(g, turn, action, player, args[0], 1)
             took = True
@@ -515,6 +548,8 @@ def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
                 owed = max(owed - n, 0)
         elif verb == "spawn":
             _swap_spawn(g, turn, action, player, int(args[0]), parse_space(args[1]))
+        elif verb == "pass":
+            ended = "pass"
         spent += cost
         if spent > points and not overrun:
             g.fail(
@@ -561,7 +596,8 @@ def _swap_spawn(
     if not player.house:
         problem = f"{player.name} did not pick up the House Need: only its picker swaps spawns"
     elif not 1 <= number <= len(g.players):
-        problem = f"spawn {number} is nobody's: the players' spawns are 1 to {len(g.players)}"
+        owned = f"1 to {len(g.players)}" if len(g.players) > 1 else "1"
+        problem = f"spawn {number} is nobody's: the players' spawns are {owned}"
     elif number in player.swapped:
         problem = f"spawn {number} was already swapped"
     elif not own and len(player.swapped - {player.number}) >= player.other_swaps:
@@ -585,6 +621,7 @@ def _swap_spawn(
 def _pick_need(g: _Game, turn: Turn, player: _Player, need_id: str) -> None:
     need = next(n for n in g.game.needs if n.id == need_id)
     g.needs_taken[need_id] = g.clock
+    g.needs_turn[need_id] = turn.number
     _pollute(g, g.game.pollution.per_need, turn)
     g.clock += 2  # the season moves on 2 rounds
     if need.take:
@@ -642,7 +679,7 @@ def _ability(g: _Game, turn: Turn, action: Action, player: _Player) -> None:
         elif role.effect == "teleport":
             player.at = g.game.land.center
         elif role.effect == "season":
-            g.clock += role.amount
+            _season(g, role.amount)
 
 
 def _won(g: _Game) -> bool:
@@ -660,8 +697,11 @@ def _open_turn(g: _Game, index: int, turn: Turn) -> _Player | None:
     if turn.player != expected:
         g.fail("turn.order", turn, None, f"it is {expected}'s turn (players play in order)")
     if index and index % len(order) == 0:
-        g.clock += 1
         g.round += 1
+        if g.hold:
+            g.hold -= 1
+        else:
+            g.clock += 1
     return g.by_name.get(turn.player)
 
 

@@ -14,6 +14,7 @@ from sheetsmith.definition.planet import PlanetGame, Role, parse_space
 from sheetsmith.definition.reader import Node, describe, suggest
 from sheetsmith.rules.planet_land import Settings, default_settings
 
+MAX_SEED = 2**63 - 1  # the largest integer TOML holds; `render --seed` takes the same range
 TOP_KEYS = ("game", "table", "seed", "variance", "players", "turns")
 # verb -> (what its arguments are, for messages and the blank log)
 VERBS = {
@@ -79,6 +80,9 @@ def _settings(node: Node, game: PlanetGame) -> Settings:
     values = default_settings(game)._asdict()
     if node.missing:
         return Settings(**values)
+    if not isinstance(node.value, dict):
+        node.table()  # records "expected a table"
+        return Settings(**values)
     node.only(*values)
     for key in values:
         allowed = getattr(game.variance, key)
@@ -92,15 +96,20 @@ def _players(node: Node, game: PlanetGame) -> tuple[Player, ...]:
     roles = tuple(r.id for r in game.roles)
     players: list[Player] = []
     items = node.list()
-    if not 1 <= len(items) <= len(game.land.spawns):
+    if isinstance(node.value, list) and not 1 <= len(items) <= len(game.land.spawns):
         node.fail(f"expected 1 to {len(game.land.spawns)} players, got {len(items)}")
     for item in items:
         item.only("name", "role")
         name = (item["name"].str() or "").strip()
         role = item["role"].str(choices=roles)
         if not name:
-            item["name"].fail("a player needs a name")
+            if isinstance(item["name"].value, str):  # a missing or mistyped name is reported
+                item["name"].fail("a player needs a name")
             continue
+        if len(name.split()) > 1:
+            item["name"].fail(
+                f"{name!r}: a name is one word, as actions name players (trade Ben wood 2)"
+            )
         if name in {p.name for p in players}:
             item["name"].fail(f"{name!r} is listed twice")
         if role in {p.role for p in players}:
@@ -112,6 +121,9 @@ def _players(node: Node, game: PlanetGame) -> tuple[Player, ...]:
 def _action(node: Node, game: PlanetGame) -> Action | None:
     text = node.str()
     if text is None:
+        return None
+    if len(text) > 80:
+        node.fail(f"{text[:40]!r}... is {len(text):,} characters: an action is a short phrase")
         return None
     words = text.split()
     if not words:
@@ -131,19 +143,32 @@ def _action(node: Node, game: PlanetGame) -> Action | None:
     return Action(verb, args, text.strip())
 
 
+def _on_grid(text: str, game: PlanetGame) -> bool:
+    space = parse_space(text)
+    return space is not None and space[0] < game.land.columns and space[1] < game.land.rows
+
+
 def _check_args(verb: str, args: tuple[str, ...], game: PlanetGame) -> str:
     resources = game.resources
     cards = tuple(c.id for c in game.cards)
+    last = f"{chr(ord('A') + game.land.columns - 1)}{game.land.rows}"
     if verb == "move":
         if len(args) != 1 or parse_space(args[0]) is None:
             return "expected one space such as D3"
+        if not _on_grid(args[0], game):
+            return f"{args[0]} is off the land (A1 to {last})"
     elif verb in ("need", "pass") and args:
         return "takes no arguments"
     elif verb in ("deposit", "take") and (len(args) != 1 or args[0] not in resources):
-        return f"expected one resource ({', '.join(resources)})"
+        shown = args[0] if args else ""
+        return f"expected one resource ({', '.join(resources)}){suggest(shown, resources)}"
     elif verb == "buy":
-        if len(args) != 2 or args[0] not in resources or args[1] not in cards:
+        if len(args) != 2:
             return "expected a resource and a card id"
+        if args[0] not in resources:
+            return f"unknown resource {args[0]!r}{suggest(args[0], resources)}"
+        if args[1] not in cards:
+            return f"unknown card {args[1]!r}{suggest(args[1], cards)}"
     elif verb in ("card", "draw"):
         if not args or args[0] not in cards:
             shown = args[0] if args else ""
@@ -152,12 +177,17 @@ def _check_args(verb: str, args: tuple[str, ...], game: PlanetGame) -> str:
         count = args[-1] if args and args[-1].isdigit() else "1"
         body = args[:-1] if args and args[-1].isdigit() else args
         want = 2 if verb == "trade" else 1
-        if len(body) != want or body[-1] not in resources or not 1 <= int(count) <= 9:
+        if len(body) != want:
             return "expected " + ("a player, " if verb == "trade" else "") + "a resource, a count"
-    elif verb == "spawn" and (
-        len(args) != 2 or not args[0].isdigit() or parse_space(args[1]) is None
-    ):
-        return "expected a spawn number and a space"
+        if body[-1] not in resources:
+            return f"unknown resource {body[-1]!r}{suggest(body[-1], resources)}"
+        if not 1 <= int(count) <= game.rules.carry_limit:
+            return f"a count from 1 to {game.rules.carry_limit} (what a player can carry)"
+    elif verb == "spawn":
+        if len(args) != 2 or not args[0].isdigit() or parse_space(args[1]) is None:
+            return "expected a spawn number and a space"
+        if not _on_grid(args[1], game):
+            return f"{args[1]} is off the land (A1 to {last})"
     return ""
 
 
@@ -195,7 +225,7 @@ def parse_sheet(root: Node, game: PlanetGame, file: str) -> GameLog:
     return GameLog(
         file=file,
         table=(root["table"].str("") or "").strip() or Path(file).stem,
-        seed=root["seed"].int(low=0, high=2**63) or 0,
+        seed=root["seed"].int(low=0, high=MAX_SEED) or 0,
         settings=_settings(root["variance"], game),
         players=players,
         turns=_turns(root["turns"], game, tuple(p.name for p in players)),
