@@ -99,3 +99,14 @@ def test_a_mistake_deep_in_a_whole_game_is_named_with_its_turn():
     first = table.violations[0]
     assert first.rule in {"move.adjacent", "move.blocked"}
     assert first.where.startswith("turn 6")
+
+
+def test_several_logs_are_summed_up_one_game_a_row(monkeypatch):
+    monkeypatch.chdir(WON.parent)
+    result = runner.invoke(app, ["check", "first-rounds.toml", "won.toml", "mistakes.toml"])
+    assert result.exit_code == 1
+    out = result.stdout
+    assert re.search(r"^game +file +result +rules broken$", out, re.M)
+    assert re.search(r"^Ann and Ben +mistakes\.toml +unfinished +3$", out, re.M)
+    assert out.rstrip().endswith("Won: The bots, seed 7 (won.toml)")
+    assert " day " not in out

@@ -50,7 +50,11 @@ def render_report(report: CheckReport) -> str:
     ]
     parts += [_player(p) for p in report.players]
     scored = all("total" in p.score for p in report.players)
-    if len(report.players) > 1 and not scored:
+    games = all("result" in p.extra for p in report.players)
+    if len(report.players) > 1 and games:  # co-operative game logs, one game each
+        rows = [(p.player, p.file, p.extra["result"], len(p.violations)) for p in report.players]
+        parts.append(table(("game", "file", "result", "rules broken"), rows, right=(3,)))
+    elif len(report.players) > 1 and not scored:
         rows = [
             (p.player, str(p.extra.get("day", "")).capitalize(), p.file, len(p.violations))
             for p in report.players
@@ -63,7 +67,15 @@ def render_report(report: CheckReport) -> str:
             for p in ordered
         ]
         parts.append(table(("player", "total", "stars", "rank", "valid"), rows, right=(1, 2)))
-    if report.winners and len(report.players) > 1:
+    if games and len(report.players) > 1:
+        won = [
+            f"{p.player} ({p.file})"
+            for p in report.players
+            if p.valid and p.extra["result"] == "won"
+        ]
+        if won:
+            parts.append(f"Won: {', '.join(won)}")
+    elif report.winners and len(report.players) > 1:
         label = "Winner" if len(report.winners) == 1 else "Shared victory"
         parts.append(f"{label}: {', '.join(report.winners)}")
     return "\n\n".join(parts)
