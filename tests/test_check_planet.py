@@ -631,3 +631,35 @@ def test_each_roles_printed_ability_example_is_taken_by_the_checker():
         example = ability_example(role, GAME)
         assert "ability.use" not in rules_broken(ability_log(role.id, example)), example
     assert "ability Ben" in blank_sheet("planet-78")
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        # str.isdigit() takes a superscript one, int() does not
+        (('do = ["move A8", "pass"]', 'do = ["trade Ben wood ¹"]'), "expected a player"),
+        (('do = ["move A8", "pass"]', 'do = ["spawn ² B7"]'), "expected a spawn number"),
+        (
+            ("seed = 7", "seed = 0x" + "f" * 3600),
+            "seed: expected an integer 0..9223372036854775807, got an integer of over 75 digits",
+        ),
+        (("seed = 7", "seed = " + "9" * 5000), "not valid TOML: a number with thousands of digits"),
+    ],
+)
+def test_inputs_found_by_fuzzing_are_refused_cleanly(change, expected):
+    with pytest.raises(SheetError) as err:
+        check_text(edit(change).encode(), "log.toml")
+    assert expected in str(err.value)
+
+
+def test_pathological_lines_and_names_are_refused():
+    # Both once took minutes: a header pattern that backtracked on a long line of spaces,
+    # and difflib's "did you mean" on a 20,000-character name.
+    for text in (
+        'game = "planet-78"\nseed = 7\nunknown = 1\nzz = [\n[' + " " * 20_000 + "\n",
+        'game = "planet-78"\nseed = 7\n[[players]]\nname = "'
+        + "乫" * 20_000
+        + '"\nrole = "pilt"\n',
+    ):
+        with pytest.raises(SheetError):
+            check_text(text.encode(), "log.toml")

@@ -32,6 +32,8 @@ def describe(value: Any) -> str:
         return "a table"
     if isinstance(value, list):
         return "an array"
+    if isinstance(value, int) and value.bit_length() > 256:
+        return "an integer of over 75 digits"  # repr() refuses the longest ones
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -40,6 +42,8 @@ def suggest(word: str, choices: list[str] | tuple[str, ...]) -> str:
     """' (did you mean "x"?)' for the closest choice, or ''."""
     import difflib  # only ever needed to explain a mistake
 
+    if len(word) > 40:  # no id is that long, and difflib is quadratic in it
+        return ""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f' (did you mean "{close[0]}"?)' if close else ""
 
@@ -129,7 +133,7 @@ class Node:
                 if low is not None and high is not None
                 else (f">= {low}" if low is not None else f"<= {high}")
             )
-            self.fail(f"expected an integer {span}, got {value}")
+            self.fail(f"expected an integer {span}, got {describe(value)}")
             return None
         return value
 

@@ -25,7 +25,8 @@ _KEY_PART = r"""(?:[A-Za-z0-9_-]+|"[^"]*"|'[^']*')"""
 @functools.cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     # Compiled on first use: only a file with a problem needs its key lines.
-    header = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+    # One way to match each character, so a long line never backtracks (the key is stripped).
+    header = re.compile(r"^\s*(\[\[?)([^\]]*)\]\]?\s*(?:#.*)?$")
     key = re.compile(rf"^\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*=")
     inline_key = re.compile(r"""[{,]\s*([A-Za-z0-9_-]+|"[^"]*")\s*=""")
     return header, key, inline_key
@@ -62,8 +63,8 @@ def key_lines(text: str) -> KeyLines:
                 in_multiline = None
             continue
         header = header_re.match(line)
-        if header:
-            path: tuple[str | int, ...] = _split_key(header.group(2))
+        if header and header.group(2).strip():
+            path: tuple[str | int, ...] = _split_key(header.group(2).strip())
             if header.group(1) == "[[":
                 index = counts.get(path, 0)
                 counts[path] = index + 1
@@ -141,6 +142,8 @@ def parse_toml_bytes(raw: bytes, name: str) -> TomlDocument | Problem:
         return Problem(f"not valid TOML: {message}", file=name, line=line)
     except RecursionError:
         return Problem("not valid TOML: nested too deeply", file=name)
+    except ValueError:  # tomllib's int() refuses numbers of thousands of digits
+        return Problem("not valid TOML: a number with thousands of digits", file=name)
     return TomlDocument(name, data, text)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from sheetsmith.definition.planet import Card, PlanetGame, Space, parse_space, space_name
 from sheetsmith.rules.planet_land import NEED, Dealt, Tile, deal
-from sheetsmith.rules.planet_log import Action, GameLog, Turn, parse_sheet
+from sheetsmith.rules.planet_log import Action, GameLog, Turn, is_count, parse_sheet
 from sheetsmith.rules.planet_text import blank_sheet
 from sheetsmith.rules.verdict import PlayerResult, Violation
 
@@ -348,7 +348,7 @@ def _give(g: _Game, turn: Turn, action: Action, player: _Player, resource: str, 
 
 
 def _count_arg(args: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
-    if args and args[-1].isdigit():
+    if args and is_count(args[-1]):
         return args[:-1], int(args[-1])
     return args, 1
 

@@ -143,6 +143,11 @@ def _action(node: Node, game: PlanetGame) -> Action | None:
     return Action(verb, args, text.strip())
 
 
+def is_count(word: str) -> bool:
+    """ASCII digits only: str.isdigit() also accepts '¹' and '١', which int() may refuse."""
+    return word.isascii() and word.isdigit() and len(word) <= 4
+
+
 def _on_grid(text: str, game: PlanetGame) -> bool:
     space = parse_space(text)
     return space is not None and space[0] < game.land.columns and space[1] < game.land.rows
@@ -174,8 +179,8 @@ def _check_args(verb: str, args: tuple[str, ...], game: PlanetGame) -> str:
             shown = args[0] if args else ""
             return f"unknown card {shown!r}{suggest(shown, cards)}"
     elif verb in ("trade", "discard"):
-        count = args[-1] if args and args[-1].isdigit() else "1"
-        body = args[:-1] if args and args[-1].isdigit() else args
+        count = args[-1] if args and is_count(args[-1]) else "1"
+        body = args[:-1] if args and is_count(args[-1]) else args
         want = 2 if verb == "trade" else 1
         if len(body) != want:
             return "expected " + ("a player, " if verb == "trade" else "") + "a resource, a count"
@@ -184,7 +189,7 @@ def _check_args(verb: str, args: tuple[str, ...], game: PlanetGame) -> str:
         if not 1 <= int(count) <= game.rules.carry_limit:
             return f"a count from 1 to {game.rules.carry_limit} (what a player can carry)"
     elif verb == "spawn":
-        if len(args) != 2 or not args[0].isdigit() or parse_space(args[1]) is None:
+        if len(args) != 2 or not is_count(args[0]) or parse_space(args[1]) is None:
             return "expected a spawn number and a space"
         if not _on_grid(args[1], game):
             return f"{args[1]} is off the land (A1 to {last})"
