@@ -98,7 +98,9 @@ def _players(node: Node, game: PlanetGame) -> tuple[Player, ...]:
     items = node.list()
     if isinstance(node.value, list) and not 1 <= len(items) <= len(game.land.spawns):
         node.fail(f"expected 1 to {len(game.land.spawns)} players, got {len(items)}")
-    for item in items:
+    names: set[str] = set()
+    taken: set[str] = set()
+    for item in items[: len(game.land.spawns)]:  # past that, the count says it all
         item.only("name", "role")
         name = (item["name"].str() or "").strip()
         role = item["role"].str(choices=roles)
@@ -110,10 +112,12 @@ def _players(node: Node, game: PlanetGame) -> tuple[Player, ...]:
             item["name"].fail(
                 f"{name!r}: a name is one word, as actions name players (trade Ben wood 2)"
             )
-        if name in {p.name for p in players}:
+        if name in names:
             item["name"].fail(f"{name!r} is listed twice")
-        if role in {p.role for p in players}:
+        if role in taken:
             item["role"].fail(f"role {role!r} is taken by another player: roles are unique")
+        names.add(name)
+        taken.add(role or "")
         players.append(Player(name, role or roles[0]))
     return tuple(players)
 
