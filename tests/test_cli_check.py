@@ -214,3 +214,13 @@ def test_readme_examples_behave_as_shown():
     typo = run("check", str(EXAMPLES / "typo.toml"))
     assert typo.exit_code == 2
     assert typo.stderr.count("error: ") == 5
+
+
+def test_an_empty_file_is_called_empty(tmp_path):
+    empty, comments = tmp_path / "empty.toml", tmp_path / "comments.toml"
+    empty.write_text("")
+    comments.write_text("# to be typed tonight\n")
+    result = runner.invoke(app, ["check", str(empty), str(comments)])
+    assert result.exit_code == 2
+    assert "empty.toml: the file is empty; `sheetsmith new-sheet GAME`" in result.stderr
+    assert "comments.toml: the file holds no keys" in result.stderr

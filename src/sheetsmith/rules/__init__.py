@@ -40,6 +40,17 @@ def _read(doc: TomlDocument) -> tuple[Any, Any, list[Problem]]:
     if not isinstance(doc.data, dict):  # pragma: no cover - tomllib always gives a table
         return None, None, [doc.problem((), "expected a TOML table")]
     games = checkable_games()
+    if not doc.data:
+        what = "holds no keys" if doc.text.strip() else "is empty"
+        return (
+            None,
+            None,
+            [
+                doc.problem(
+                    (), f"the file {what}; `sheetsmith new-sheet GAME` prints a blank to fill in"
+                )
+            ],
+        )
     name = root["game"].str()
     if name is None:
         return None, None, ctx.problems
