@@ -663,3 +663,16 @@ def test_pathological_lines_and_names_are_refused():
     ):
         with pytest.raises(SheetError):
             check_text(text.encode(), "log.toml")
+
+
+def test_a_mistake_in_a_multi_line_array_names_its_own_line():
+    text = edit(
+        (
+            'do = ["move C4", "pass"]',
+            'do = [\n  "move C4",  # a "quoted" [note]\n  "jump C3",\n]',
+        )
+    )
+    with pytest.raises(SheetError) as err:
+        check_text(text.encode(), "log.toml")
+    line = text.splitlines().index('  "jump C3",') + 1
+    assert f"log.toml:{line}: turns[0].do[1]: unknown action 'jump'" in str(err.value)

@@ -51,16 +51,44 @@ class KeyLines(NamedTuple):
         return None
 
 
+_TOKEN = re.compile(r""""(?:[^"\\]|\\.)*"|'[^']*'|#.*|[\[\]]""")
+
+
+def _array_tokens(text: str) -> tuple[int, int]:
+    """(strings, bracket depth change) in a line of an array, its comment left out."""
+    strings = depth = 0
+    for token in _TOKEN.finditer(text):
+        kind = token.group()[0]
+        if kind == "#":
+            break
+        if kind in "\"'":
+            strings += 1
+        else:
+            depth += 1 if kind == "[" else -1
+    return strings, depth
+
+
 def key_lines(text: str) -> KeyLines:
     lines: dict[tuple[str | int, ...], int] = {}
     counts: dict[tuple[str | int, ...], int] = {}
     table: tuple[str | int, ...] = ()
     in_multiline: str | None = None
+    array: tuple[str | int, ...] | None = None  # a multi-line array of strings being read
+    item = depth = 0
     header_re, key_re, inline_re = _patterns()
     for number, line in enumerate(text.splitlines(), start=1):
         if in_multiline:
             if line.count(in_multiline) % 2 == 1:
                 in_multiline = None
+            continue
+        if array is not None:  # each string item's own line, so a mistake in one is found
+            strings, change = _array_tokens(line)
+            for _ in range(strings):
+                lines.setdefault((*array, item), number)
+                item += 1
+            depth += change
+            if depth <= 0:
+                array = None
             continue
         header = header_re.match(line)
         if header and header.group(2).strip():
@@ -84,6 +112,11 @@ def key_lines(text: str) -> KeyLines:
                 if rest.count(quote) % 2 == 1:
                     in_multiline = quote
                     break
+            else:
+                value = rest.lstrip()
+                if value.startswith("["):
+                    item, depth = _array_tokens(value)
+                    array = full if depth > 0 else None
     return KeyLines(lines)
 
 
