@@ -240,7 +240,7 @@ class Bot:
             owed -= n
 
         # An air filter: 2 of a kind for -1 pollution, one action card a turn.
-        hand_room = len(player.hand) < GAME.rules.hand_limit
+        hand_room = player.hand.total() < GAME.rules.hand_limit
         if points >= 1 and hand_room and g.pollution > 0:
             urgent = phase == "filters" or g.pollution >= 5
             pairs = [r for r in held if held[r] >= 2 and (urgent or r != focus)]

@@ -326,10 +326,10 @@ def test_each_role_ability_does_what_its_card_says():
     assert ann("farmer", "ability").players[0].held["food"] == 4  # twice more, spring doubles
     assert +ann("trader", "ability water wood").players[0].held == {"water": 1, "wood": 1}
     assert ann("pilot", "ability").players[0].at == GAME.land.center
-    assert ann("scholar", "ability air-filter backpack").players[0].hand == [
-        "air-filter",
-        "backpack",
-    ]
+    assert +ann("scholar", "ability air-filter backpack").players[0].hand == {
+        "air-filter": 1,
+        "backpack": 1,
+    }
     g = ann("warden", "ability")
     assert (g.clock, g.hold) == (1, -GAME.roles[-1].amount)  # round 2, then 3 rounds held
 

@@ -64,7 +64,7 @@ class _Player:
         self.lives = lives
         self.dead_turns: int | None = None  # None: alive
         self.held: Counter[str] = Counter()
-        self.hand: list[str] = []
+        self.hand: Counter[str] = Counter()  # card id -> copies held (a list was quadratic)
         self.hand_bonus = 0
         self.skip_collect = False
         self.next_points = 0
@@ -410,7 +410,7 @@ def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
                     f"{card.name} is a {card.kind} card: only positive buffs are bought",
                 )
             if _give(g, turn, action, player, resource, rules.card_cost_same_kind):
-                player.hand.append(card_id)
+                player.hand[card_id] += 1
             else:
                 g.out[-1] = g.out[-1]._replace(rule="buy.cost")
             _hand_limit(g, turn, action, player)
@@ -426,15 +426,15 @@ def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
             card = decks[args[0]]
             if card.kind != "positive":
                 g.fail("card.deck", turn, action, f"{card.name} is not a positive buff")
-            player.hand.append(args[0])
+            player.hand[args[0]] += 1
             _hand_limit(g, turn, action, player)
             cost = max(points - spent, 0)
         elif verb == "card":
             card = decks[args[0]]
-            if args[0] not in player.hand:
+            if player.hand[args[0]] <= 0:
                 g.fail("card.hand", turn, action, f"{player.name} holds no {card.name}")
             else:  # reported, then played as logged
-                player.hand.remove(args[0])
+                player.hand[args[0]] -= 1
             if card.effect != "revive":
                 cards_played += 1
                 cost = costs.card
@@ -567,12 +567,13 @@ def _hand_limit(g: _Game, turn: Turn, action: Action, player: _Player) -> None:
         + player.hand_bonus
         + sum(need.hand for need in g.game.needs if need.id in g.needs_taken)
     )
-    if len(player.hand) > limit:
+    held = player.hand.total()
+    if held > limit:
         g.fail(
             "card.hand",
             turn,
             action,
-            f"{player.name} would hold {len(player.hand)} cards; the limit is {limit}",
+            f"{player.name} would hold {held} cards; the limit is {limit}",
         )
 
 
@@ -665,7 +666,7 @@ def _ability(g: _Game, turn: Turn, action: Action, player: _Player) -> None:
         cards = [a for a in args if a in positive]
         if not args or len(cards) < len(args) or len(args) > amount:
             misuse(f"draws up to {amount} positive buffs, named: e.g. ability second-wind")
-        player.hand += cards[:amount]
+        player.hand.update(cards[:amount])
         _hand_limit(g, turn, action, player)
     elif role.effect == "revive":
         _revive(g, turn, action, args)
