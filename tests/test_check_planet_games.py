@@ -11,10 +11,13 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from planet_bot import play, to_toml
 from sheetsmith.cli import app
+from sheetsmith.errors import SheetError
 from sheetsmith.rules import check_text
 from sheetsmith.rules.planet_land import Settings
 
@@ -110,3 +113,57 @@ def test_several_logs_are_summed_up_one_game_a_row(monkeypatch):
     assert re.search(r"^Ann and Ben +mistakes\.toml +unfinished +3$", out, re.M)
     assert out.rstrip().endswith("Won: The bots, seed 7 (won.toml)")
     assert " day " not in out
+
+
+ACTIONS = st.sampled_from(
+    [
+        "move E5",
+        "move A1",
+        "move I9",
+        "need",
+        "pass",
+        "deposit wood",
+        "draw revive",
+        "card backpack",
+        "card revive Ben",
+        "buy food air-filter",
+        "trade Ben food 5",
+        "discard water 2",
+        "take metal",
+        "spawn 2 B7",
+        "ability E4 E5",
+        "ability",
+    ]
+)
+MUTATION = st.one_of(
+    st.tuples(st.just("delete"), st.integers(0, 111)),
+    st.tuples(st.just("repeat"), st.integers(0, 111)),
+    st.tuples(st.just("swap"), st.integers(0, 111), st.integers(0, 111)),
+    st.tuples(st.just("replace"), st.integers(0, 111), ACTIONS),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(MUTATION, min_size=1, max_size=5))
+def test_a_whole_game_mangled_at_random_is_judged_never_crashes(mutations):
+    head, *turns = WON.read_text().split("[[turns]]")
+    for m in mutations:
+        k = m[1] % len(turns)
+        if m[0] == "delete" and len(turns) > 1:
+            del turns[k]
+        elif m[0] == "repeat":
+            turns.insert(k, turns[k])
+        elif m[0] == "swap":
+            j = m[2] % len(turns)
+            turns[k], turns[j] = turns[j], turns[k]
+        elif m[0] == "replace":
+            turns[k] = re.sub(r'do = \[".*?"', f'do = ["{m[2]}"', turns[k], count=1)
+    text = "[[turns]]".join([head, *turns])
+    try:
+        report = check_text(text.encode(), "won.toml")
+    except SheetError as err:  # a refusal names its file
+        assert "won.toml" in str(err)
+        return
+    (table,) = report.players
+    assert table.extra["result"] in {"won", "lost", "unfinished"}
+    assert report.valid == (table.violations == ())
