@@ -452,6 +452,15 @@ def test_messages_for_needs_and_luxury_say_what_happened():
     assert need.message == "the Need on E1 was picked up on turn 6"
 
 
+def test_a_turn_left_out_is_one_mistake_not_one_a_turn_after_it():
+    turns = [("Ann", ["pass"]), ("Ben", ["pass"]), ("Ann", ["pass"])]  # Ben's second is missing
+    turns += [("Ann", ["pass"]), ("Ben", ["pass"])] * 3
+    (table,) = check_text(game_log(turns).encode(), "log.toml").players
+    assert [(v.rule, v.where) for v in table.violations] == [("turn.order", "turn 4 (Ann)")]
+    swapped = [("Ben", ["pass"]), ("Ann", ["pass"]), ("Ann", ["pass"]), ("Ben", ["pass"])]
+    assert rules_broken(game_log(swapped)) == ["turn.order", "turn.order"]
+
+
 def test_won_when_needs_piles_and_everyone_are_home():
     g = replayed(FIRST)
     from sheetsmith.rules.planet import _won

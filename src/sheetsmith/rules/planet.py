@@ -100,6 +100,7 @@ class _Game:
         self.needs_taken: dict[str, int] = {}  # need id -> clock when taken
         self.needs_turn: dict[str, int] = {}  # need id -> the turn it was taken on
         self.hold = 0  # rounds the season clock stands still (a season made longer)
+        self.next_seat = 0  # whose turn comes next, by place in the players' order
         self.spawns = {n + 1: s for n, s in enumerate(game.land.spawns)}
         roles = {r.id: r for r in game.roles}
         self.players = [
@@ -694,9 +695,12 @@ def _won(g: _Game) -> bool:
 def _open_turn(g: _Game, index: int, turn: Turn) -> _Player | None:
     """The turn order and the season clock; the player whose turn it is, if known."""
     order = [p.name for p in g.log.players]
-    expected = order[index % len(order)]
+    expected = order[g.next_seat % len(order)]
     if turn.player != expected:
         g.fail("turn.order", turn, None, f"it is {expected}'s turn (players play in order)")
+    # The order goes on from whoever did play, so two swapped turns are one mistake.
+    seat = order.index(turn.player) if turn.player in order else g.next_seat
+    g.next_seat = seat + 1
     if index and index % len(order) == 0:
         g.round += 1
         if g.hold:
