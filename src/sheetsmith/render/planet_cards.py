@@ -8,9 +8,10 @@ from pathlib import Path
 from sheetsmith.definition.planet import Card, PlanetGame, Role
 from sheetsmith.output import RenderedFile, RenderOptions
 from sheetsmith.render.imposition import POKER, POSTCARD, CardSize, deck_pages
+from sheetsmith.render.layout import centred_label
 from sheetsmith.render.paper import paper as paper_named
-from sheetsmith.render.planet_parts import GREY, INK, KIND_COLOURS, KIND_NAMES, write_file
-from sheetsmith.render.primitives import Item, Stamp, Text, TextBox
+from sheetsmith.render.planet_parts import GREY, INK, KIND_COLOURS, KIND_NAMES, WHITE, write_file
+from sheetsmith.render.primitives import Item, Rect, Stamp, Text, TextBox
 from sheetsmith.render.space_cards import back_face, card_frame
 from sheetsmith.rules.planet_log import ability_example
 
@@ -43,7 +44,20 @@ def card_front(card: Card) -> list[Item]:
         cost = "Drawn at each change of season"
     elif card.kind == "disaster":
         cost = "Drawn each year while pollution is above 6"
-    items.append(Text(size.width / 2, size.safe + 22, cost, 7.5, anchor="middle", colour=INK))
+    width = size.width - 2 * size.safe - 8
+    items.append(
+        TextBox(
+            size.safe + 4,
+            size.safe + 16,
+            width,
+            16,
+            cost,
+            size=7.5,
+            min_size=6,
+            align="center",
+            colour=INK,
+        )
+    )
     items.append(Text(size.width / 2, size.safe + 9, EXAMPLE, 6, anchor="middle", colour=GREY))
     return items
 
@@ -59,12 +73,15 @@ def role_front(role: Role, game: PlanetGame) -> list[Item]:
     )
     items.append(Text(size.safe + 4, top, "ABILITY", 7, bold=True, colour=GREY))
     items.append(_body(size, top - 6, f"{role.ability}", 10.5))
-    items.append(
-        Text(
+    items.append(  # for the group that types its game into `sheetsmith check`
+        TextBox(
             size.safe + 4,
-            size.safe + 70,
-            f"In the log: {ability_example(role, game)}",
-            7,
+            size.safe + 64,
+            size.width - 2 * size.safe - 8,
+            18,
+            f"Typed in a game log: {ability_example(role, game)}",
+            size=6.5,
+            min_size=6,
             colour=GREY,
         )
     )
@@ -85,7 +102,31 @@ def role_front(role: Role, game: PlanetGame) -> list[Item]:
 
 
 def _back(game: PlanetGame, kind: str) -> tuple[Item, ...]:
-    return (Stamp(f"planet-back-{kind}", back_face(game.info.title, KIND_NAMES[kind], POKER)),)
+    """The shared night sky with a band in the kind's colour across the top, so the three
+    piles (bought, drawn each season, drawn each year) stay apart face down."""
+    size = POKER
+    band = (
+        Rect(
+            size.safe,
+            size.height - size.safe - 24,
+            size.width - 2 * size.safe,
+            20,
+            radius=5,
+            fill=KIND_COLOURS[kind],
+            stroke=WHITE,
+            line_width=1.0,
+        ),
+        centred_label(
+            size.width / 2,
+            size.height - size.safe - 14,
+            KIND_NAMES[kind].upper(),
+            11,
+            bold=True,
+            colour=WHITE,
+        ),
+    )
+    face = back_face(game.info.title, KIND_NAMES[kind], size)
+    return (Stamp(f"planet-back-{kind}", (*face, *band)),)
 
 
 def render_action_cards(game: PlanetGame, out_dir: Path, options: RenderOptions) -> RenderedFile:

@@ -124,7 +124,7 @@ def meters_page(game: PlanetGame, paper: Paper, chosen: Settings) -> Page:
         "A year is the four seasons. Each Need picked up moves the season cube on 2 boxes. At "
         "each change of season draw a negative buff; at the end "
         f"of each year, while pollution is above {game.pollution.disaster_above}, draw a natural "
-        "disaster. Dashed boxes are for longer seasons (variance)."
+        "disaster. Dashed boxes are for longer seasons (a difficulty setting)."
     )
     items.append(TextBox(frame.x, years_y - 66, frame.width - 130, 44, text, size=9))
     items += corner_scale_check(frame, paper)
@@ -195,9 +195,9 @@ def setup_page(game: PlanetGame, paper: Paper, seed: int, chosen: Settings) -> P
         f"Lay the {sum(t.count for t in game.terrains)} resource tiles face down as shown "
         f"({legend}) and turn each face up when someone first steps on it; the special tiles "
         "lie face up. This sheet shows the whole land: one player lays out, or play open. "
-        f"Variance: pollution starts at {chosen.pollution}, {chosen.season_length} rounds a "
-        f"season, {chosen.lives} lives each, {chosen.piles} piles of each resource. Log the game "
-        f"with seed = {seed}{log_variance} and sheetsmith checks it on this land."
+        f"Difficulty: pollution starts at {chosen.pollution}, {chosen.season_length} rounds a "
+        f"season, {chosen.lives} lives each, {chosen.piles} piles of each resource. To check "
+        f"the game afterwards (sheetsmith check), type seed = {seed}{log_variance} in its log."
     )
     items.append(TextBox(frame.x, bottom - 74, frame.width - 130, 70, text, size=9, colour=INK))
     items.append(Line(frame.x, bottom + 4, frame.right, bottom + 4, stroke=GREY, line_width=0.5))

@@ -132,7 +132,7 @@ def special_fronts(game: PlanetGame, size: CardSize) -> list[tuple[str, list[Ite
             _special(
                 center.name,
                 SPECIAL_COLOURS["center"],
-                f"Deposit piles of {center.pile} of one kind here (1 point a pile). "
+                f"Deposit piles of {center.pile} of one kind here (1 action point a pile). "
                 "No effect or flood reaches it. Take off together!",
                 size,
                 big="★",
@@ -179,49 +179,44 @@ def deposit_track(game: PlanetGame, paper: Paper) -> Page:
     )
     most = game.variance.piles.max
     need = game.center.piles
+    pile = game.center.pile
     top = frame.top - 40
     row_h = min(92.0, (top - frame.y - 140) / len(game.resources))
-    box = min(18.0, (frame.width - 130) / (most * (game.center.pile + 1.5)))
+    # A pile is deposited whole, so one cube marks it: a box per pile, big enough for a cube.
+    box = min(46.0, row_h - 22, (frame.width - 130) / most - 12)
     for r, resource in enumerate(game.resources):
         y = top - (r + 1) * row_h
-        items += resource_icon(resource, frame.x + 16, y + row_h / 2, 24)
-        items.append(Text(frame.x + 34, y + row_h / 2 - 4, resource.capitalize(), 11, bold=True))
-        x = frame.x + 110
+        middle = y + row_h / 2
+        items += resource_icon(resource, frame.x + 16, middle, 24)
+        items.append(Text(frame.x + 34, middle - 4, resource.capitalize(), 11, bold=True))
         for p in range(most):
             extra = p >= need
-            pile_w = game.center.pile * box + 8
+            x = frame.x + 120 + p * (box + 12)
             items.append(
                 Rect(
-                    x - 4,
-                    y + row_h / 2 - box / 2 - 12,
-                    pile_w,
-                    box + 24,
+                    x,
+                    middle - box / 2,
+                    box,
+                    box,
                     radius=4,
+                    fill=None if extra else WHITE,
                     stroke=GREY if extra else INK,
-                    line_width=0.8,
+                    line_width=0.7 if extra else 1.0,
                     dash=(3, 2) if extra else (),
                 )
             )
-            label = f"pile {p + 1}" + (" (variance)" if extra else "")
-            items.append(Text(x, y + row_h / 2 + box / 2 + 3, label, 6.5, colour=GREY))
-            for k in range(game.center.pile):
-                items.append(
-                    Rect(
-                        x + k * box,
-                        y + row_h / 2 - box / 2,
-                        box - 3,
-                        box - 3,
-                        radius=2,
-                        fill=WHITE,
-                        line_width=0.7,
-                    )
+            items.append(
+                centred_label(
+                    x + box / 2, middle, f"{pile}", 14, bold=True, colour=GREY if extra else INK
                 )
-            x += pile_w + 10
+            )
+            label = f"pile {p + 1}" + (" (variance)" if extra else "")
+            items.append(Text(x, middle + box / 2 + 3, label, 6.5, colour=GREY))
     note = (
         f"The shuttle needs {need} piles of each resource ({game.variance.piles.min}-"
-        f"{game.variance.piles.max} with variance). Put a cube in a box for each resource "
-        "deposited; a pile counts when its boxes are full. Depositing costs 1 action point a "
-        "pile, at the space center."
+        f"{game.variance.piles.max} with variance; dashed boxes are for more). A pile is "
+        f"{pile} resources of one kind, deposited whole at the space center for 1 action "
+        "point: put a cube in the next box of its row."
     )
     items.append(TextBox(frame.x, frame.y + INCH + 40, frame.width - 130, 60, note, size=9))
     items += corner_scale_check(frame, paper)
