@@ -310,3 +310,33 @@ def test_alignment_rulers_read_the_offset_in_use(offset):
         zero = min(zeros, key=lambda z: (z[0] - seen[0]) ** 2 + (z[1] - seen[1]) ** 2)
         reading = ((seen[0] - zero[0]) / MM, (seen[1] - zero[1]) / MM)
         assert reading == pytest.approx((-offset[0], -offset[1]), abs=1e-9)
+
+
+@pytest.mark.parametrize("count", [1, 2, 4, 5, 7, 8])
+def test_a_sheet_the_deck_does_not_fill_has_bleed_on_every_open_edge(count):
+    from sheetsmith.render.imposition import opened
+
+    layout = layout_sheet(POKER, LETTER, gutter="shared")
+    used = opened(layout, count)
+    b = POKER.bleed
+    taken = {(p.row, p.column) for p in used}
+    for p in used:
+        for side, neighbour in (
+            ("right", (p.row, p.column + 1)),
+            ("bottom", (p.row + 1, p.column)),
+        ):
+            reach = p.bleed.x1 - p.trim.x1 if side == "right" else p.trim.y - p.bleed.y
+            assert reach == pytest.approx(0.0 if neighbour in taken else b), (count, p.slot, side)
+        assert p.trim.x - p.bleed.x == pytest.approx(b if p.column == 0 else 0.0)
+        assert p.bleed.y1 - p.trim.y1 == pytest.approx(b if p.row == 0 else 0.0)
+    for a in used:  # a bleed may reach into the cut-away corner, never into another card
+        for other in used:
+            if a is not other:
+                assert not overlaps(a.bleed.corners(), other.trim.corners(), tolerance=1e-6)
+    # the back page's BleedBox covers every back's bleed, mirrored
+    pages = duplex_pages(list(range(count)), lambda _: [], lambda _: [], layout)
+    back = pages[1]
+    assert back.bleed_box is not None
+    assert back.bleed_box.width == pytest.approx(
+        max(p.bleed.x1 for p in used) - min(p.bleed.x for p in used)
+    )

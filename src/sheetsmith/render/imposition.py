@@ -28,7 +28,7 @@ each back is placed on the mirror image of its front's slot, then shifted by the
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, TypeVar
 
 from sheetsmith.errors import OptionError
@@ -257,6 +257,26 @@ def layout_sheet(
     return SheetLayout(chosen, card, columns, rows, gap, tuple(placements), gutter)
 
 
+def opened(layout: SheetLayout, count: int) -> tuple[Placement, ...]:
+    """The first `count` slots, each with bleed on every side that no card on the sheet
+    touches. With shared cut lines a slot has bleed only on the grid's outer edges, so on
+    a sheet the deck does not fill, the last cards' right or bottom edge would stop at the
+    cut line and a slightly wide cut (or a shifted back) would show white."""
+    used = layout.placements[:count]
+    if layout.gutter != "shared":
+        return used
+    b = layout.card.bleed
+    out = []
+    for p in used:
+        right = p.column < layout.columns - 1 and p.slot + 1 < count
+        below = p.row < layout.rows - 1 and p.slot + layout.columns < count
+        x1 = p.bleed.x1 if right else p.trim.x1 + b
+        y0 = p.bleed.y if below else p.trim.y - b
+        bleed = Rect(p.bleed.x, y0, x1 - p.bleed.x, p.bleed.y1 - y0)
+        out.append(replace(p, bleed=bleed))
+    return tuple(out)
+
+
 def union_rect(rects: Sequence[Rect]) -> Rect:
     x0 = min(r.x for r in rects)
     y0 = min(r.y for r in rects)
@@ -296,7 +316,7 @@ def impose(
     per = layout.per_sheet
     for first in range(0, len(cards), per):
         batch = cards[first : first + per]
-        used = layout.placements[: len(batch)]
+        used = opened(layout, len(batch))
         items: list[Item] = [
             _place(draw(card), slot) for card, slot in zip(batch, used, strict=True)
         ]
@@ -382,14 +402,14 @@ def duplex_pages(
     pages: list[Page] = []
     per = layout.per_sheet
     dx, dy = back_offset_mm[0] * MM, back_offset_mm[1] * MM
-    mirrored = [back_placement(layout, slot) for slot in layout.placements]
     for sheet, front in enumerate(fronts):
         batch = cards[sheet * per : (sheet + 1) * per]
-        used = mirrored[: len(batch)]
+        fronts_used = opened(layout, len(batch))
+        used = [back_placement(layout, slot) for slot in fronts_used]
         items: list[Item] = [
             Group(tuple(draw_back(card)), slot.trim.x + dx, slot.trim.y + dy, _clip(slot))
             for card, slot in zip(batch, used, strict=True)
         ]
-        shifted = [back_placement(layout, slot, back_offset_mm) for slot in layout.placements]
-        pages += [front, _boxed(layout, items, shifted[: len(batch)])]
+        shifted = [back_placement(layout, slot, back_offset_mm) for slot in fronts_used]
+        pages += [front, _boxed(layout, items, shifted)]
     return pages
