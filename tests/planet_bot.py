@@ -28,7 +28,7 @@ from sheetsmith.rules.planet import (
     _points,
     _start_turn,
 )
-from sheetsmith.rules.planet_land import NEED, Settings, default_settings
+from sheetsmith.rules.planet_land import NEED, Settings, default_settings, variance_toml
 from sheetsmith.rules.planet_log import Action, GameLog, Player, Turn
 
 GAME = load("planet-78")
@@ -90,13 +90,10 @@ class Bot:
         if g.closed(space):
             return []  # nobody on a city moves in winter
         deltas = ORTHOGONAL + (DIAGONAL if player.role.diagonal else ())
-        bridges = set(GAME.land.bridges)
         out = []
         for dx, dy in deltas:
             n = (space[0] + dx, space[1] + dy)
-            if self.center in (n, space) and not {n, space} & bridges:
-                continue  # the space center is reached over a bridge only
-            if n in g.tiles and not g.closed(n) and not g.flooded(n):
+            if n in g.tiles and g.bridged(space, n) and not g.closed(n) and not g.flooded(n):
                 out.append(n)
         return out
 
@@ -363,9 +360,8 @@ def to_toml(bot: Bot) -> str:
         f'table = "The bots, seed {g.log.seed}"',
         f"seed = {g.log.seed}",
     ]
-    if g.settings != default_settings(GAME):
-        pairs = ", ".join(f"{k} = {v}" for k, v in g.settings._asdict().items())
-        lines.append(f"variance = {{ {pairs} }}")
+    if variance := variance_toml(GAME, g.settings):
+        lines.append(f"variance = {variance}")
     for p in g.log.players:
         lines += ["", "[[players]]", f'name = "{p.name}"', f'role = "{p.role}"']
     for turn, when in zip(bot.turns, bot.when, strict=True):

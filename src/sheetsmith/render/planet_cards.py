@@ -4,6 +4,7 @@ and the player aid. The decks are the definition's example set and say so on eve
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from sheetsmith.definition.planet import Card, PlanetGame, Role
 from sheetsmith.output import RenderedFile, RenderOptions
@@ -34,6 +35,12 @@ def _body(size: CardSize, top: float, text: str, font: float = CARD_BODY) -> Ite
     )
 
 
+def _footer(size: CardSize, y: float, height: float, text: str, font: float, **style: Any) -> Item:
+    """A line of small print across the card's safe area, wrapped if it is long."""
+    width = size.width - 2 * size.safe - 8
+    return TextBox(size.safe + 4, y, width, height, text, size=font, min_size=6, **style)
+
+
 def card_front(card: Card) -> list[Item]:
     size = POKER
     items = card_frame(card.name, KIND_NAMES[card.kind], KIND_COLOURS[card.kind], size)
@@ -44,20 +51,7 @@ def card_front(card: Card) -> list[Item]:
         cost = "Drawn at each change of season"
     elif card.kind == "disaster":
         cost = "Drawn each year while pollution is above 6"
-    width = size.width - 2 * size.safe - 8
-    items.append(
-        TextBox(
-            size.safe + 4,
-            size.safe + 16,
-            width,
-            16,
-            cost,
-            size=7.5,
-            min_size=6,
-            align="center",
-            colour=INK,
-        )
-    )
+    items.append(_footer(size, size.safe + 16, 16, cost, 7.5, align="center", colour=INK))
     items.append(Text(size.width / 2, size.safe + 9, EXAMPLE, 6, anchor="middle", colour=GREY))
     return items
 
@@ -73,30 +67,10 @@ def role_front(role: Role, game: PlanetGame) -> list[Item]:
     )
     items.append(Text(size.safe + 4, top, "ABILITY", 7, bold=True, colour=GREY))
     items.append(_body(size, top - 6, f"{role.ability}", 10.5))
-    items.append(  # for the group that types its game into `sheetsmith check`
-        TextBox(
-            size.safe + 4,
-            size.safe + 64,
-            size.width - 2 * size.safe - 8,
-            18,
-            f"Typed in a game log: {ability_example(role, game)}",
-            size=6.5,
-            min_size=6,
-            colour=GREY,
-        )
-    )
-    items.append(
-        TextBox(
-            size.safe + 4,
-            size.safe + 30,
-            size.width - 2 * size.safe - 8,
-            34,
-            f"Costs {game.costs.ability} action points and ends your turn. {moves}",
-            size=7.5,
-            min_size=6,
-            colour=INK,
-        )
-    )
+    log = f"Typed in a game log: {ability_example(role, game)}"  # for `sheetsmith check`
+    items.append(_footer(size, size.safe + 64, 18, log, 6.5, colour=GREY))
+    rule = f"Costs {game.costs.ability} action points and ends your turn. {moves}"
+    items.append(_footer(size, size.safe + 30, 34, rule, 7.5, colour=INK))
     items.append(Text(size.width / 2, size.safe + 9, EXAMPLE, 6, anchor="middle", colour=GREY))
     return items
 

@@ -22,7 +22,7 @@ from sheetsmith.render.planet_parts import (
 )
 from sheetsmith.render.primitives import Item, Line, Page, Rect, Text, TextBox
 from sheetsmith.render.space_board_parts import content_frame, heading
-from sheetsmith.rules.planet_land import Settings, deal, default_settings, settings
+from sheetsmith.rules.planet_land import Settings, deal, settings, variance_toml
 
 SEASON_ROW = 62.0
 DANGER = (0.93, 0.45, 0.4)
@@ -182,14 +182,8 @@ def setup_page(game: PlanetGame, paper: Paper, seed: int, chosen: Settings) -> P
             items.append(centred_label(x + cell / 2, y + 8, terrain.name, size, colour=INK))
     bottom = y0 - land.rows * cell - 16
     counts = dealt.counts()
-    changed = {
-        k: v for k, v in chosen._asdict().items() if v != default_settings(game)._asdict()[k]
-    }
-    log_variance = (
-        " and variance = { " + ", ".join(f"{k} = {v}" for k, v in changed.items()) + " }"
-        if changed
-        else ""
-    )
+    variance = variance_toml(game, chosen)
+    log_variance = f" and variance = {variance}" if variance else ""
     legend = ", ".join(f"{t.name} {counts.get(t.id, 0)}" for t in game.terrains)
     text = (
         f"Lay the {sum(t.count for t in game.terrains)} resource tiles face down as shown "

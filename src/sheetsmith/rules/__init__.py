@@ -42,15 +42,8 @@ def _read(doc: TomlDocument) -> tuple[Any, Any, list[Problem]]:
     games = checkable_games()
     if not doc.data:
         what = "holds no keys" if doc.text.strip() else "is empty"
-        return (
-            None,
-            None,
-            [
-                doc.problem(
-                    (), f"the file {what}; `sheetsmith new-sheet GAME` prints a blank to fill in"
-                )
-            ],
-        )
+        hint = "`sheetsmith new-sheet GAME` prints a blank to fill in"
+        return None, None, [doc.problem((), f"the file {what}; {hint}")]
     name = root["game"].str()
     if name is None:
         return None, None, ctx.problems

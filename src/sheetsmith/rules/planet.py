@@ -16,7 +16,14 @@ from typing import Any
 
 from sheetsmith.definition.planet import Card, PlanetGame, Space, parse_space, space_name
 from sheetsmith.rules.planet_land import NEED, Dealt, Tile, deal
-from sheetsmith.rules.planet_log import Action, GameLog, Turn, is_count, parse_sheet
+from sheetsmith.rules.planet_log import (
+    Action,
+    GameLog,
+    Turn,
+    ability_example,
+    is_count,
+    parse_sheet,
+)
 from sheetsmith.rules.planet_text import blank_sheet
 from sheetsmith.rules.verdict import PlayerResult, Violation
 
@@ -146,6 +153,11 @@ class _Game:
             (t := self.tiles.get(n)) is not None and t.kind == "water"
             for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
         )
+
+    def bridged(self, a: Space, b: Space) -> bool:
+        """False for a step between the space center and anything but a bridge."""
+        center = self.game.land.center
+        return center not in (a, b) or bool({a, b} & set(self.game.land.bridges))
 
     def closed(self, space: Space) -> bool:
         tile = self.tiles.get(space)
@@ -282,7 +294,6 @@ def _step(
     # checked from there, so one mistake is reported once, not in every later turn.
     ok = True
     dx, dy = abs(target[0] - player.at[0]), abs(target[1] - player.at[1])
-    center, bridges = g.game.land.center, g.game.land.bridges
     if target not in g.tiles:
         g.fail("move.blocked", turn, action, f"{space_name(target)} is off the land")
         return False  # the table cannot be there: the player stays put
@@ -295,7 +306,7 @@ def _step(
             f"{player.name} is on {space_name(player.at)}: a move goes one tile {how}",
         )
         ok = False
-    elif center in (target, player.at) and not {target, player.at} & set(bridges):
+    elif not g.bridged(player.at, target):
         g.fail("move.blocked", turn, action, "the space center is reached over a bridge only")
         ok = False
     elif not ignore_blocks:
@@ -423,8 +434,8 @@ def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
                     action,
                     f"{spent} action point(s) already spent: the free card needs all of them",
                 )
-            ended = f"taking {decks[args[0]].name} for the whole turn"
             card = decks[args[0]]
+            ended = f"taking {card.name} for the whole turn"
             if card.kind != "positive":
                 g.fail("card.deck", turn, action, f"{card.name} is not a positive buff")
             player.hand[args[0]] += 1
@@ -637,13 +648,14 @@ def _ability(g: _Game, turn: Turn, action: Action, player: _Player) -> None:
     role = player.role
     args = action.args
     amount = abs(role.amount)
+    example = ability_example(role, g.game)
 
     def misuse(problem: str) -> None:
         g.fail("ability.use", turn, action, f"{role.name}: {problem}")
 
     if role.effect == "moves":
         if not args:
-            misuse(f"name the tiles moved through, up to {amount}, e.g. ability E3 E2")
+            misuse(f"name the tiles moved through, up to {amount}, e.g. {example}")
         elif len(args) > amount:
             misuse(f"moves up to {amount} tiles, {len(args)} given")
         for arg in args[:amount]:
@@ -657,8 +669,7 @@ def _ability(g: _Game, turn: Turn, action: Action, player: _Player) -> None:
         resources = [a for a in args if a in g.game.resources]
         if not args or len(resources) < len(args) or len(args) > amount:
             misuse(
-                f"takes up to {amount} resources ({', '.join(g.game.resources)}), "
-                f"e.g. ability {' '.join(g.game.resources[:amount])}"
+                f"takes up to {amount} resources ({', '.join(g.game.resources)}), e.g. {example}"
             )
         for resource in resources[:amount]:
             _take(g, turn, action, player, resource, 1)
@@ -666,7 +677,7 @@ def _ability(g: _Game, turn: Turn, action: Action, player: _Player) -> None:
         positive = {c.id for c in g.game.cards if c.kind == "positive"}
         cards = [a for a in args if a in positive]
         if not args or len(cards) < len(args) or len(args) > amount:
-            misuse(f"draws up to {amount} positive buffs, named: e.g. ability second-wind")
+            misuse(f"draws up to {amount} positive buffs, named: e.g. {example}")
         player.hand.update(cards[:amount])
         _hand_limit(g, turn, action, player)
     elif role.effect == "revive":

@@ -77,6 +77,13 @@ def default_settings(game: PlanetGame) -> Settings:
     )
 
 
+def variance_toml(game: PlanetGame, chosen: Settings) -> str:
+    """The log's `variance = { ... }` value for what differs from the defaults; '' if none."""
+    default = default_settings(game)
+    changed = [f"{k} = {v}" for k, v in chosen._asdict().items() if v != getattr(default, k)]
+    return "{ " + ", ".join(changed) + " }" if changed else ""
+
+
 def settings(game: PlanetGame, pairs: tuple[tuple[str, int], ...]) -> Settings:
     """The defaults with `pairs` applied, each checked against the definition's range."""
     values = default_settings(game)._asdict()
