@@ -137,7 +137,9 @@ def _star_map(node: Node, game: SkyGame) -> frozenset[tuple[int, int]]:
     lines = [line.replace(" ", "") for line in text.replace("\r", "").split("\n")]
     rows = [(index, row) for index, row in enumerate(lines) if row]
     points: set[tuple[int, int]] = set()
-    for number, (index, row) in enumerate(rows, start=1):
+    # Only the rows a map has are checked one by one; rows past them are the one row-count
+    # problem below, not a problem each (a pasted 80,000-row map gave 80,000 of them).
+    for number, (index, row) in enumerate(rows[:size], start=1):
         decoded = _decode(row)
         if decoded is None:
             shown = ", ".join(repr(c) for c in sorted(set(row) - MARKS))
@@ -150,11 +152,11 @@ def _star_map(node: Node, game: SkyGame) -> frozenset[tuple[int, int]]:
             node.fail(
                 f"row {number}: expected {size} points, got {len(row)}", node.value_line(index)
             )
-        elif number <= size:
+        else:
             y = size - number
             points.update((x, y) for x, filled in enumerate(decoded) if filled)
     if len(rows) != size:
-        node.fail(f"expected {size} rows of points (top row first), got {len(rows)}")
+        node.fail(f"expected {size} rows of points (top row first), got {len(rows):,}")
     return frozenset(points)
 
 
