@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 from pathlib import Path
 
@@ -181,8 +182,9 @@ def test_pdf_carries_exact_page_size_trim_and_bleed_boxes(paper: Paper, tmp_path
     layout = layout_sheet(POKER, paper)
     names = [f"Card {i}" for i in range(1, layout.per_sheet + 3)]
     pages = impose(names, sample_card(POKER), layout)
-    path = write_pdf(pages, tmp_path / "cards.pdf", DocumentInfo("test cards"))
-    reader = pypdf.PdfReader(path)
+    pdf = io.BytesIO()
+    write_pdf(pages, pdf, DocumentInfo("test cards"))
+    reader = pypdf.PdfReader(pdf)
     assert len(reader.pages) == 2
     for read, page in zip(reader.pages, pages, strict=True):
         size = (round(float(read.mediabox.width), 2), round(float(read.mediabox.height), 2))
@@ -202,7 +204,9 @@ def test_a_sheet_without_cards_has_no_trim_box(tmp_path: Path):
         impose(["A"], sample_card(POSTCARD), layout_sheet(POSTCARD, LETTER))[0],
         Page(612, 792, (Text(100, 100, "plain page"),)),
     ]
-    reader = pypdf.PdfReader(write_pdf(pages, tmp_path / "mixed.pdf", DocumentInfo("mixed")))
+    pdf = io.BytesIO()
+    write_pdf(pages, pdf, DocumentInfo("mixed"))
+    reader = pypdf.PdfReader(pdf)
     assert "/TrimBox" in reader.pages[0]
     # reportlab carries boxes over to later pages unless told not to
     assert "/TrimBox" not in reader.pages[1]

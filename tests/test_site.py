@@ -329,13 +329,3 @@ def test_a_rebuild_removes_the_pages_it_no_longer_writes_and_nothing_else(tmp_pa
     assert (tmp_path / "neighbors" / "notes.txt").is_file() and (tmp_path / "CNAME").is_file()
     html = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.html"))
     assert html == sorted(p.path.relative_to(tmp_path) for p in pages)
-
-
-def test_a_tampered_manifest_never_removes_files_outside_the_site(tmp_path):
-    outside = tmp_path / "keep.html"
-    outside.write_text("not the site's")
-    site = tmp_path / "site"
-    site.mkdir()
-    (site / ".sheetsmith-site").write_text("../keep.html\n/etc/hostname\nindex.html\n")
-    build_site(load_bytes(TEXT.encode()), BASE, site)
-    assert outside.read_text() == "not the site's"

@@ -22,16 +22,33 @@ app = typer.Typer(
 )
 
 
+# A file with thousands of problems is fixed from the first few; the rest is noise.
+MAX_SHOWN_PROBLEMS = 20
+
+
+def _echo(text: object, *, err: bool = False, nl: bool = True) -> None:
+    """Print text that may come from a file, with anything that could drive a terminal
+    escaped (see `terminal`)."""
+    from sheetsmith.terminal import printable
+
+    typer.echo(printable(str(text)), err=err, nl=nl)
+
+
 def _fail(error: SheetsmithError) -> None:
-    for problem in error.problems:
-        typer.echo(f"error: {problem}", err=True)
+    shown = error.problems[:MAX_SHOWN_PROBLEMS]
+    for problem in shown:
+        _echo(f"error: {problem}", err=True)
+    if len(error.problems) > len(shown):
+        _echo(f"error: ... and {len(error.problems) - len(shown):,} more", err=True)
     raise typer.Exit(error.exit_code)
 
 
 def _emit_json(document: object) -> None:
     import json
 
-    typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    from sheetsmith.terminal import printable_json
+
+    typer.echo(printable_json(json.dumps(document, indent=2, ensure_ascii=False)))
 
 
 @app.command()
@@ -59,7 +76,7 @@ def games() -> None:
                 )
     except SheetsmithError as exc:
         _fail(exc)
-    typer.echo(table(("game", "players", "check", "component", "what it is"), rows))
+    _echo(table(("game", "players", "check", "component", "what it is"), rows))
 
 
 @app.command()
@@ -98,11 +115,14 @@ def render(
             show_default=False,
         ),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace files in --out that sheetsmith did not write.")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON manifest.")] = False,
 ) -> None:
     """Render games to printable PDFs at exact physical size."""
     from sheetsmith import definition
-    from sheetsmith.output import PAPERS, RenderOptions
+    from sheetsmith.output import PAPERS, Output, RenderOptions
     from sheetsmith.rules.planet_log import MAX_SEED
 
     try:
@@ -127,7 +147,7 @@ def render(
                 problems += exc.problems
         if problems:
             raise SheetsmithError(problems)
-        from sheetsmith.render import render_game
+        from sheetsmith.render import planned_files, render_game
 
         options = RenderOptions(
             paper=paper.lower(),
@@ -138,7 +158,9 @@ def render(
             back_offset=offset,
             variance=_variance(variance or []),
         )
-        written = [f for game in loaded for f in render_game(game, out, options)]
+        output = Output(out, force=force)
+        output.check(rel for game in loaded for rel in planned_files(game, options))
+        written = [f for game in loaded for f in render_game(game, output, options)]
     except SheetsmithError as exc:
         _fail(exc)
     if as_json:
@@ -147,7 +169,7 @@ def render(
     from sheetsmith.texttable import table
 
     rows = [(f.game, f.component, f.count, f.pages, f.path) for f in written]
-    typer.echo(table(("game", "component", "count", "pages", "file"), rows, right=(2, 3)))
+    _echo(table(("game", "component", "count", "pages", "file"), rows, right=(2, 3)))
 
 
 def _variance(items: list[str]) -> tuple[tuple[str, int], ...]:
@@ -164,15 +186,21 @@ def _variance(items: list[str]) -> tuple[tuple[str, int], ...]:
 
 
 def _offset(text: str) -> tuple[float, float]:
+    import math
+
+    shown = repr(text if len(text) <= 40 else text[:39] + "…")  # the option is echoed back
     parts = text.replace(" ", "").split(",")
     try:
         x, y = (float(p) for p in parts)
     except ValueError:
         raise OptionError(
-            f"--back-offset: expected X,Y in mm such as 1.5,-0.5, got {text!r}"
+            f"--back-offset: expected X,Y in mm such as 1.5,-0.5, got {shown}"
         ) from None
+    # float() reads "nan" and "inf" too; a NaN passes any "> 20" test and breaks the drawing
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise OptionError(f"--back-offset: expected two finite numbers of mm, got {shown}")
     if abs(x) > 20 or abs(y) > 20:
-        raise OptionError(f"--back-offset: at most 20 mm either way, got {text!r}")
+        raise OptionError(f"--back-offset: at most 20 mm either way, got {shown}")
     return x, y
 
 
@@ -187,6 +215,9 @@ def site(
         ),
     ] = None,
     out: Annotated[Path, typer.Option(help="The site's root folder.")] = Path("out/site"),
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace files in --out that sheetsmith did not write.")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON manifest.")] = False,
 ) -> None:
     """Build the static pages that printed QR codes open (host the folder anywhere)."""
@@ -196,7 +227,7 @@ def site(
         loaded = definition.load(game)
         from sheetsmith.site import build_site
 
-        pages = build_site(loaded, base_url, out)
+        pages = build_site(loaded, base_url, out, force=force)
     except SheetsmithError as exc:
         _fail(exc)
     if as_json:
@@ -204,7 +235,7 @@ def site(
         return
     from sheetsmith.texttable import table
 
-    typer.echo(table(("page", "file"), [(p.url, p.path) for p in pages]))
+    _echo(table(("page", "file"), [(p.url, p.path) for p in pages]))
 
 
 @app.command("new-sheet")
@@ -214,6 +245,9 @@ def new_sheet(
         Path | None,
         typer.Option(help="Write to this file instead of printing.", show_default=False),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace the --out file if it exists.")
+    ] = False,
 ) -> None:
     """Print a blank typed sheet, with comments, to fill in from a photo of a finished one."""
     from sheetsmith.rules import blank_sheet
@@ -225,11 +259,15 @@ def new_sheet(
     if out is None:
         typer.echo(text, nl=False)
         return
+    from sheetsmith.output import Output
+
     try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        _fail(OptionError(f"--out: cannot write {out}: {exc.strerror or exc}"))
-    typer.echo(f"wrote {out}", err=True)
+        written = Output(out.parent, force=force, manifest=False).write_bytes(
+            out.name, text.encode("utf-8")
+        )
+    except SheetsmithError as exc:
+        _fail(exc)
+    _echo(f"wrote {written}", err=True)
 
 
 @app.command()
@@ -267,7 +305,7 @@ def check(
     else:
         from sheetsmith.rules.report_text import render_report
 
-        typer.echo(render_report(report))
+        _echo(render_report(report))
     raise typer.Exit(report.exit_code)
 
 
@@ -275,5 +313,5 @@ def main() -> None:
     try:
         app()
     except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
+        _echo("interrupted", err=True)
         sys.exit(130)

@@ -51,3 +51,8 @@ class SheetError(SheetsmithError):
 
 class OptionError(SheetsmithError):
     """A command-line option or argument that makes no sense."""
+
+
+class OutputError(SheetsmithError):
+    """A file that cannot or may not be written: outside the output folder, someone else's,
+    or refused by the file system (read-only, full, not a folder)."""

@@ -1,11 +1,38 @@
-"""What a render was asked to do and what it wrote: plain data, shared by CLI and renderers."""
+"""Every file sheetsmith writes goes through an `Output`: inside its root, atomic, and never
+over a file it did not write unless asked.
+
+- A path is relative, made of plain names (no `..`, no absolute part), and no folder or file
+  on the way is a symbolic link: nothing resolves outside the root.
+- A file is written to a temporary file in its own folder, flushed to disk, then renamed
+  into place: a killed render, a full disk or two renders at once leave either the old file
+  or a complete new one, never a truncated or spliced one.
+- The root keeps a manifest (`.sheetsmith.json`) of what sheetsmith wrote there and the
+  SHA-256 of each file. A file that is not in it, or has changed since, is someone else's:
+  it is replaced only with `force`. A root without a manifest (`new-sheet --out`) never
+  replaces anything without `force`.
+
+It also holds what a render was asked to do and what it wrote, as plain data.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
+import os
+import stat
+import tempfile
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
+
+from sheetsmith.errors import OutputError, Problem
 
 PAPERS = ("letter", "a4")
+MANIFEST = ".sheetsmith.json"
+_TEMP_PREFIX = ".sheetsmith-"
+_MANIFEST_MAX_BYTES = 16_000_000  # a manifest lists a few hundred files at most
 
 
 @dataclass(frozen=True)
@@ -35,3 +62,281 @@ class RenderedFile:
             "pages": self.pages,
             "file": str(self.path),
         }
+
+
+def _parts(rel: str) -> tuple[str, ...]:
+    """The names in a relative path, or `OutputError` for one that could leave the root."""
+    parts = tuple(rel.split("/"))
+    bad = (
+        not rel
+        or any(p in ("", ".", "..") for p in parts)
+        or any(c in rel for c in "\\\0:")
+        or any(not c.isprintable() for c in rel)
+    )
+    if bad:
+        raise OutputError(f"refusing to write {rel!r}: not a plain path inside the output folder")
+    return parts
+
+
+def _sha256(path: Path) -> str | None:
+    """The digest of a regular file (links not followed), or None if there is none."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            return None
+        digest = hashlib.sha256()
+        while chunk := handle.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def _file_mode() -> int:
+    # mkstemp makes 0600 files; a written PDF should get the mode any new file would
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+class Output:
+    """An output root. `manifest=False` for a single file in a user's own folder."""
+
+    def __init__(
+        self,
+        root: Path,
+        *,
+        force: bool = False,
+        manifest: bool = True,
+        option: str = "--out",
+    ) -> None:
+        self.root = Path(root)
+        self.force = force
+        self.keeps_manifest = manifest
+        self.option = option
+        self._ready = False
+
+    # -- where files go ------------------------------------------------------------------
+
+    def path(self, rel: str) -> Path:
+        """Where `rel` is written, as the user will read it."""
+        return self.root.joinpath(*_parts(rel))
+
+    def _make_root(self) -> None:
+        if self._ready:
+            return
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            raise OutputError(f"{self.option}: {self.root} is a file, not a folder") from None
+        except OSError as exc:
+            raise OutputError(f"{self.option}: cannot create {self.root}: {_reason(exc)}") from None
+        if not self.root.is_dir():
+            raise OutputError(f"{self.option}: {self.root} is not a folder")
+        self._ready = True
+
+    def _folder(self, parts: tuple[str, ...]) -> Path:
+        """The folder for a file at `parts`, created as needed, every step a real folder."""
+        self._make_root()
+        folder = self.root
+        for name in parts[:-1]:
+            folder = folder / name
+            if folder.is_symlink():
+                raise OutputError(
+                    f"{folder} is a symbolic link: sheetsmith writes only into real folders"
+                )
+            try:
+                folder.mkdir(exist_ok=True)
+            except FileExistsError:
+                raise OutputError(f"{folder} is a file, not a folder") from None
+            except OSError as exc:
+                raise OutputError(f"cannot create {folder}: {_reason(exc)}") from None
+        return folder
+
+    # -- whose files they are ------------------------------------------------------------
+
+    def _manifest_path(self) -> Path:
+        return self.root / MANIFEST
+
+    def _read_manifest(self) -> dict[str, str]:
+        if not self.keeps_manifest:
+            return {}
+        path = self._manifest_path()
+        if path.is_symlink():
+            raise OutputError(
+                f"{path} is a symbolic link: sheetsmith keeps its list of written files there"
+                " and does not follow links; remove it"
+            )
+        try:
+            with path.open("rb") as handle:
+                raw = handle.read(_MANIFEST_MAX_BYTES + 1)
+        except FileNotFoundError:
+            return {}
+        except OSError as exc:
+            raise OutputError(f"cannot read {path}: {_reason(exc)}") from None
+        try:
+            files = json.loads(raw)["files"]
+        except (ValueError, KeyError, TypeError):
+            return {}  # unreadable: nothing is known to be ours, so nothing is replaced
+        if not isinstance(files, dict) or len(raw) > _MANIFEST_MAX_BYTES:
+            return {}
+        known = {}
+        for rel, digest in files.items():
+            with contextlib.suppress(OutputError):
+                if isinstance(rel, str) and isinstance(digest, str):
+                    _parts(rel)
+                    known[rel] = digest
+        return known
+
+    def _write_manifest(self, files: dict[str, str]) -> None:
+        if not self.keeps_manifest:
+            return
+        document = {
+            "about": "Files sheetsmith wrote in this folder; it replaces only these.",
+            "files": dict(sorted(files.items())),
+        }
+        data = (json.dumps(document, indent=1, ensure_ascii=True) + "\n").encode()
+        self._replace(self._temp(self.root, lambda h: h.write(data)), self._manifest_path())
+
+    def _refusal(self, target: Path, rel: str, known: dict[str, str]) -> str | None:
+        """Why `target` may not be replaced, or None if it may."""
+        if target.is_symlink():
+            return f"{target} is a symbolic link: sheetsmith does not write through links"
+        if not os.path.lexists(target):
+            return None
+        if target.is_dir():
+            return f"{target} is a folder"
+        if self.force:
+            return None
+        if not target.is_file():
+            return f"{target} is not a regular file"
+        if rel in known and _sha256(target) == known[rel]:
+            return None
+        why = "changed since sheetsmith wrote it" if rel in known else "not written by sheetsmith"
+        return f"{target} exists and was {why}; use --force to replace it"
+
+    def check(self, rels: Iterable[str]) -> None:
+        """Refuse, all at once and before any work, every file that could not be written."""
+        known = self._read_manifest() if self.root.is_dir() else {}
+        problems = []
+        for rel in rels:
+            parts = _parts(rel)
+            target = self.root.joinpath(*parts)
+            folder = self.root
+            for name in parts[:-1]:
+                folder = folder / name
+                if folder.is_symlink():
+                    problems.append(Problem(f"{folder} is a symbolic link: not written through"))
+                    break
+            else:
+                refusal = self._refusal(target, rel, known)
+                if refusal:
+                    problems.append(Problem(refusal))
+        if problems:
+            raise OutputError(problems)
+
+    # -- writing -------------------------------------------------------------------------
+
+    def _temp(self, folder: Path, produce: Callable[[BinaryIO], object]) -> Path:
+        """A complete, flushed temporary file in `folder` holding what `produce` writes."""
+        try:
+            fd, name = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=".tmp", dir=folder)
+        except OSError as exc:
+            raise OutputError(f"cannot write in {folder}: {_reason(exc)}") from None
+        temp = Path(name)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                produce(handle)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(temp, _file_mode())
+        except BaseException as exc:
+            temp.unlink(missing_ok=True)
+            if isinstance(exc, OSError):
+                raise OutputError(f"cannot write in {folder}: {_reason(exc)}") from None
+            raise
+        return temp
+
+    def _replace(self, temp: Path, target: Path) -> None:
+        try:
+            os.replace(temp, target)
+        except OSError as exc:
+            temp.unlink(missing_ok=True)
+            raise OutputError(f"cannot write {target}: {_reason(exc)}") from None
+
+    @contextlib.contextmanager
+    def _locked(self) -> Iterator[None]:
+        """Renders into one root take turns at the manifest (POSIX; elsewhere unlocked)."""
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - Windows
+            yield
+            return
+        fd = os.open(self.root, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)
+
+    def write(self, rel: str, produce: Callable[[BinaryIO], object]) -> Path:
+        """Write `rel` with what `produce(handle)` writes; return its path."""
+        parts = _parts(rel)
+        folder = self._folder(parts)
+        target = folder / parts[-1]
+        temp = self._temp(folder, produce)
+        try:
+            digest = _sha256(temp) or ""
+            with self._locked():
+                known = self._read_manifest()
+                refusal = self._refusal(target, rel, known)
+                if refusal:
+                    raise OutputError(refusal)
+                self._replace(temp, target)
+                if self.keeps_manifest:
+                    self._write_manifest({**known, rel: digest})
+        finally:
+            temp.unlink(missing_ok=True)
+        return target
+
+    def write_bytes(self, rel: str, data: bytes) -> Path:
+        return self.write(rel, lambda handle: handle.write(data))
+
+    def prune(self, keep: Iterable[str], suffix: str) -> list[str]:
+        """Remove the files ending in `suffix` that the manifest lists, `keep` does not, and
+        nobody changed since; drop them from the manifest. Return the removed paths."""
+        keep = set(keep)
+        self._make_root()
+        removed = []
+        with self._locked():
+            known = self._read_manifest()
+            for rel in sorted(set(known) - keep):
+                if not rel.endswith(suffix):
+                    continue
+                target = self.path(rel)
+                folders_ok = not any(
+                    p.is_symlink() for p in target.parents if p.is_relative_to(self.root)
+                )
+                if folders_ok and not target.is_symlink() and _sha256(target) == known[rel]:
+                    try:
+                        target.unlink()
+                    except OSError as exc:
+                        raise OutputError(f"cannot remove {target}: {_reason(exc)}") from None
+                    removed.append(rel)
+                    self._remove_empty_folders(target.parent)
+                del known[rel]
+            self._write_manifest(known)
+        return removed
+
+    def _remove_empty_folders(self, folder: Path) -> None:
+        while folder != self.root and folder.is_relative_to(self.root):
+            try:
+                folder.rmdir()
+            except OSError:
+                return  # not empty, or not ours to remove
+            folder = folder.parent

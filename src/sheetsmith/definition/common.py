@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
-from sheetsmith.definition.reader import Node
+from sheetsmith.definition.reader import Node, describe
+
+# Ids that become file names and web addresses: safe in both, on every file system.
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+MAX_SLUG = 40
 
 
 class GameInfo(NamedTuple):
@@ -27,10 +32,27 @@ class Component(NamedTuple):
 INFO_KEYS = ("id", "ruleset", "title", "designer", "version", "players", "time", "ages", "needs")
 
 
+def slug(node: Node) -> str:
+    """An id that names a folder, a file or a page: lower-case letters, digits and single
+    hyphens. Anything else is recorded as a problem (and "?" returned)."""
+    value = node.str()
+    if value is None:
+        return "?"
+    if len(value) <= MAX_SLUG and _SLUG.fullmatch(value):
+        return value
+    tidy = "-".join(re.findall(r"[a-z0-9]+", value.lower()))[:MAX_SLUG].strip("-")
+    hint = f' such as "{tidy}"' if tidy else ""
+    node.fail(
+        f"expected an id of lower-case letters, digits and hyphens, at most {MAX_SLUG}"
+        f" characters{hint} (it names files and web pages), got {describe(value)}"
+    )
+    return "?"
+
+
 def parse_info(node: Node) -> GameInfo:
     node.only(*INFO_KEYS)
     return GameInfo(
-        id=node["id"].str() or "?",
+        id=slug(node["id"]),
         ruleset=node["ruleset"].str() or "?",
         title=node["title"].str() or "?",
         **{key: node[key].str("") or "" for key in INFO_KEYS[3:]},

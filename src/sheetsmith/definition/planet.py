@@ -105,6 +105,23 @@ class Range(NamedTuple):
     max: int
 
 
+# The bounds each rule may take, as (low, high). A season track draws one box per round
+# and the deposit track one per pile, so a high bound is what keeps a page drawable (and
+# 10 boxes still hold a 10 mm cube on A4); a length or a count of piles is at least 1,
+# since the checker divides the clock by the season length.
+RULE_BOUNDS = {
+    "actions_per_turn": (1, 10),
+    "carry_limit": (1, 20),
+    "hand_limit": (0, 10),
+    "lives": (1, 9),
+    "revive_turns": (0, 10),
+    "season_length": (1, 10),
+    "seasons_per_year": (1, 10),
+    "card_cost_same_kind": (1, 10),
+}
+MAX_PILES = 10  # boxes per resource on the deposit track
+
+
 class Variance(NamedTuple):
     pollution: Range
     season_length: Range
@@ -266,12 +283,32 @@ def _land(node: Node) -> Land:
     return land
 
 
-def _range(node: Node) -> Range:
+def _range(node: Node, bounds: tuple[int, int], default: int | None) -> Range:
+    """A variance range inside `bounds` that holds the game's `default` setting (None: the
+    default was refused already, so there is nothing to compare)."""
     node.only("min", "max")
-    low, high = node["min"].int(low=0) or 0, node["max"].int(low=0) or 0
+    low = node["min"].int(low=bounds[0], high=bounds[1])
+    high = node["max"].int(low=bounds[0], high=bounds[1])
+    if low is None or high is None:
+        return Range(*bounds)  # already reported: the definition will be refused
     if low > high:
         node.fail(f"min {low} is above max {high}")
+    elif default is not None and not low <= default <= high:
+        # the default is played when no variance is chosen: it must be one of the choices
+        node.fail(f"{low}..{high} must include the default, {default}")
     return Range(low, high)
+
+
+def _variance(node: Node, bounds: Pollution, defaults: dict[str, int | None]) -> Variance:
+    """Each difficulty range within what its rule allows, holding the rule's default."""
+    node.only(*Variance._fields)
+    allowed = {
+        "pollution": (bounds.min, bounds.max),
+        "season_length": RULE_BOUNDS["season_length"],
+        "lives": RULE_BOUNDS["lives"],
+        "piles": (1, MAX_PILES),
+    }
+    return Variance(*(_range(node[f], allowed[f], defaults[f]) for f in Variance._fields))
 
 
 def _terrain_list(node: Node, terrains: tuple[str, ...]) -> tuple[str, ...]:
@@ -418,10 +455,7 @@ def parse(root: Node) -> PlanetGame:
     terrain_ids = tuple(t.id for t in terrains)
     tiles = root["tiles"]
     tiles.only("size_in", "back_title")
-    size = tiles["size_in"].float(low=1.25) or 1.5
-    if size > 2.5:
-        tiles["size_in"].fail(f"expected a tile of 1.25 to 2.5 in, got {size}")
-        size = 1.5
+    size = tiles["size_in"].float(low=1.25, high=2.5) or 1.5
     center = root["center"]
     center.only("name", "pile", "piles")
     rules = root["rules"]
@@ -430,33 +464,45 @@ def parse(root: Node) -> PlanetGame:
     costs.only(*Costs._fields)
     pollution = root["pollution"]
     pollution.only(*Pollution._fields)
-    variance = root["variance"]
-    variance.only(*Variance._fields)
     root["notes"].only("interpretations")
     high = pollution["max"].int(low=1, high=30) or 10
+    # parsed in the order the model lists them, so problems keep their order
+    info = parse_info(root["game"])
+    components = parse_components(root["components"], COMPONENTS)
+    back_title = tiles["back_title"].str("") or ""
+    land = _land(root["land"])
+    name = center["name"].str() or "Space Center"
+    pile = center["pile"].int(low=1, high=10) or 4
+    piles = center["piles"].int(low=1, high=MAX_PILES)
+    ruled = {f: rules[f].int(low=RULE_BOUNDS[f][0], high=RULE_BOUNDS[f][1]) for f in Rules._fields}
+    # a refused rule still needs a value until the definition is refused: its lowest one
+    rules_model = Rules(
+        *(RULE_BOUNDS[f][0] if ruled[f] is None else ruled[f] for f in Rules._fields)
+    )
+    costs_model = Costs(*(costs[f].int(low=0, high=10) or 0 for f in Costs._fields))
+    start = pollution["start"].int(low=0, high=high)
+    pollution_model = Pollution(
+        pollution["min"].int(low=0, high=high) or 0,
+        high,
+        start or 0,
+        pollution["flood_at"].int(low=0, high=high) or 0,
+        pollution["disaster_above"].int(low=0, high=high) or 0,
+        pollution["per_need"].int(low=0, high=high) or 0,
+    )
+    defaults = {"pollution": start, "season_length": ruled["season_length"]}
+    defaults |= {"lives": ruled["lives"], "piles": piles}
     return PlanetGame(
-        info=parse_info(root["game"]),
-        components=parse_components(root["components"], COMPONENTS),
+        info=info,
+        components=components,
         terrains=terrains,
         tile_size_in=size,
-        back_title=tiles["back_title"].str("") or "",
-        land=_land(root["land"]),
-        center=Center(
-            center["name"].str() or "Space Center",
-            center["pile"].int(low=1, high=10) or 4,
-            center["piles"].int(low=1, high=10) or 2,
-        ),
-        rules=Rules(*(rules[f].int(low=0, high=99) or 0 for f in Rules._fields)),
-        costs=Costs(*(costs[f].int(low=0, high=10) or 0 for f in Costs._fields)),
-        pollution=Pollution(
-            pollution["min"].int(low=0, high=high) or 0,
-            high,
-            pollution["start"].int(low=0, high=high) or 0,
-            pollution["flood_at"].int(low=0, high=high) or 0,
-            pollution["disaster_above"].int(low=0, high=high) or 0,
-            pollution["per_need"].int(low=0, high=high) or 0,
-        ),
-        variance=Variance(*(_range(variance[f]) for f in Variance._fields)),
+        back_title=back_title,
+        land=land,
+        center=Center(name, pile, piles or 2),
+        rules=rules_model,
+        costs=costs_model,
+        pollution=pollution_model,
+        variance=_variance(root["variance"], pollution_model, defaults),
         seasons=_seasons(root["seasons"], terrain_ids),
         needs=_needs(root["needs"], terrain_ids),
         roles=_roles(root["roles"]),

@@ -7,6 +7,7 @@ over a file finds every problem; the parser raises once at the end with all of t
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -34,8 +35,13 @@ def describe(value: Any) -> str:
         return "an array"
     if isinstance(value, int) and value.bit_length() > 256:
         return "an integer of over 75 digits"  # repr() refuses the longest ones
-    text = repr(value)
+    text = repr(value)  # a float reads as TOML spells it: 1.5, nan, inf, -inf, 1e+300
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _bound(value: float) -> str:
+    """A range bound as the definition would write it: 4 rather than 4.0, 1.25 as is."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
 def suggest(word: str, choices: list[str] | tuple[str, ...]) -> str:
@@ -87,7 +93,7 @@ class Node:
         start = self.ctx.doc.keys.line_of(self.path)
         if start is None:
             return None
-        text_lines = self.ctx.doc.text.splitlines()
+        text_lines = self.ctx.doc.lines  # split once per document, not once per call
         opener = text_lines[start - 1].rstrip() if start <= len(text_lines) else ""
         if '"' * 3 not in opener and "'" * 3 not in opener:
             return start  # a one-line string: its "\n" escapes are not file lines
@@ -121,26 +127,29 @@ class Node:
             return None
         return value
 
-    def int(
-        self, default: Any = _MISSING, *, low: int | None = None, high: int | None = None
-    ) -> int | None:
+    def int(self, default: Any = _MISSING, *, low: int, high: int) -> int | None:
+        """An integer in low..high. Both bounds are required: a number with no upper bound
+        lets a definition ask a renderer for a billion boxes."""
         value = self._typed(int, default)
         if value is None or self.value is _MISSING:
             return value
-        if (low is not None and value < low) or (high is not None and value > high):
-            span = (
-                f"{low}..{high}"
-                if low is not None and high is not None
-                else (f">= {low}" if low is not None else f"<= {high}")
-            )
-            self.fail(f"expected an integer {span}, got {describe(value)}")
+        if not low <= value <= high:
+            self.fail(f"expected an integer {low}..{high}, got {describe(value)}")
             return None
         return value
 
-    def float(self, default: Any = _MISSING, *, low: float | None = None) -> float | None:
+    def float(self, default: Any = _MISSING, *, low: float, high: float) -> float | None:
+        """A finite number in low..high (TOML allows nan and inf; no size can be either)."""
+        raw = self.value
+        if isinstance(raw, int) and not isinstance(raw, bool) and not low <= raw <= high:
+            # compare before float(): an integer beyond 1e308 would overflow the conversion
+            self.fail(f"expected a number {_bound(low)}..{_bound(high)}, got {describe(raw)}")
+            return None
         value = self._typed(float, default)
-        if value is not None and low is not None and value < low:
-            self.fail(f"expected a number >= {low}, got {value}")
+        if value is None or raw is _MISSING:
+            return value
+        if not (math.isfinite(value) and low <= value <= high):
+            self.fail(f"expected a number {_bound(low)}..{_bound(high)}, got {describe(value)}")
             return None
         return value
 

@@ -229,7 +229,8 @@ def _ranks(node: Node) -> tuple[Rank, ...]:
     ranks = []
     for item in node.list():
         item.only("name", "min")
-        ranks.append(Rank(item["name"].str() or "?", item["min"].int(low=0) or 0))
+        # a score printed in the rank table's "min–max" column: three digits at most
+        ranks.append(Rank(item["name"].str() or "?", item["min"].int(low=0, high=999) or 0))
     if ranks and ranks[0].min != 0:
         node.fail("the first rank must start at 0")
     if any(b.min <= a.min for a, b in itertools.pairwise(ranks)):

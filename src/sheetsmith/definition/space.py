@@ -10,6 +10,7 @@ from sheetsmith.definition.common import (
     GameInfo,
     parse_components,
     parse_info,
+    slug,
     unique_ids,
 )
 from sheetsmith.definition.reader import Node
@@ -31,6 +32,7 @@ SHAPES = (
 TIME_COST_SHAPES = ("connected", "line")
 GREETING_KINDS = ("hello", "item", "trade", "request", "task")
 MAX_TASK_STEPS = 4  # four green cubes on a neighbor card
+MAX_PRICE = 99  # dollars: every price is printed in a two-digit box or label
 
 
 class Tracker(NamedTuple):
@@ -274,7 +276,7 @@ def _actions(node: Node) -> tuple[Action, ...]:
             shape=item["shape"].str(choices=SHAPES) or "one",
             grid=item["grid"].str() or "",
             result=item["result"].str() or "",
-            cost=item["cost"].int(0, low=0) or 0,
+            cost=item["cost"].int(0, low=0, high=MAX_PRICE) or 0,
         )
         if action.code in codes:
             item["code"].fail(f"letter code {action.code!r} is also {codes[action.code]}'s")
@@ -289,16 +291,16 @@ def _prices(node: Node, days: tuple[str, ...]) -> Prices:
     for day, price in node["show"].table().items():
         if day not in days:
             price.fail("not a day of the week")
-        show[day] = price.int(low=0) or 0
+        show[day] = price.int(low=0, high=MAX_PRICE) or 0
     for day in days:
         if day not in show:
             node["show"].fail(f"no show price for {day}")
     return Prices(
         show=MappingProxyType(show),
-        zoo=node["zoo"].int(low=0) or 0,
-        zoo_with_feed=node["zoo_with_feed"].int(low=0) or 0,
-        jukebox=node["jukebox"].int(low=0) or 0,
-        adopt=node["adopt"].int(low=0) or 0,
+        zoo=node["zoo"].int(low=0, high=MAX_PRICE) or 0,
+        zoo_with_feed=node["zoo_with_feed"].int(low=0, high=MAX_PRICE) or 0,
+        jukebox=node["jukebox"].int(low=0, high=MAX_PRICE) or 0,
+        adopt=node["adopt"].int(low=0, high=MAX_PRICE) or 0,
     )
 
 
@@ -355,9 +357,9 @@ def _jobs(node: Node, days: tuple[str, ...]) -> tuple[Job, ...]:
                 track=track,
                 yellow_start=setup["yellow"].int(low=0, high=track) or 0,
                 purple_start=setup["purple"].int(low=0, high=track) or 0,
-                pay_per_step=item["pay_per_step"].int(low=0) or 0,
+                pay_per_step=item["pay_per_step"].int(low=0, high=MAX_PRICE) or 0,
                 purple_limit=item["purple_limit"].int(low=0, high=track) or 0,
-                penalty=item["penalty"].int(low=0) or 0,
+                penalty=item["penalty"].int(low=0, high=MAX_PRICE) or 0,
                 actions=tuple(actions),
             )
         )
@@ -428,7 +430,7 @@ def _neighbors(node: Node, resources: tuple[str, ...]) -> tuple[Neighbor, ...]:
             item["range"].fail("expected at least one space")
         neighbors.append(
             Neighbor(
-                id=item["id"].str() or "?",
+                id=slug(item["id"]),
                 name=item["name"].str() or "?",
                 favorite=favorite,
                 trade_gives=trade["gives"].str(choices=resources) or "?",
@@ -476,7 +478,9 @@ def _pond(node: Node) -> Pond:
     for entry in node["bets"].list():
         entry.only("name", "wins", "moves")
         wins = tuple(v for w in entry["wins"].list() if (v := w.int(low=1, high=6)) is not None)
-        bets.append(Bet(entry["name"].str() or "?", wins, entry["moves"].int(low=1) or 1))
+        # the hook moves down the pond, which has at most 10 rows
+        moves = entry["moves"].int(low=1, high=10) or 1
+        bets.append(Bet(entry["name"].str() or "?", wins, moves))
     return Pond(
         node["name"].str() or "Pond",
         node["columns"].int(low=1, high=6) or 6,

@@ -13,7 +13,8 @@ from typing import Any, Protocol
 
 from sheetsmith.definition.common import GameInfo
 from sheetsmith.errors import OptionError
-from sheetsmith.output import RenderedFile, RenderOptions
+from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.render.document import DocumentInfo, component_path, save
 from sheetsmith.render.paper import paper as paper_named
 
 
@@ -24,32 +25,25 @@ class Game(Protocol):
     def info(self) -> GameInfo: ...
 
 
-Renderer = Callable[[Any, Path, RenderOptions], RenderedFile]
+Renderer = Callable[[Any, Output, RenderOptions], RenderedFile]
 
 
-def _sky_game_pages(game: Any, out_dir: Path, options: RenderOptions) -> RenderedFile:
-    # imported here so commands that never render (check, games) skip reportlab's start-up
-    from sheetsmith.render.pdf import DocumentInfo, write_pdf
+def _sky_game_pages(game: Any, out_dir: Output, options: RenderOptions) -> RenderedFile:
     from sheetsmith.render.sky import game_pages
 
     pages = game_pages(game, paper_named(options.paper))
-    path = out_dir / game.info.id / "game-pages.pdf"
-    path.parent.mkdir(parents=True, exist_ok=True)
     info = DocumentInfo(
         title=f"{game.info.title}: game pages",
         author=game.info.designer,
         subject=f"{game.info.title} {game.info.version}, {options.paper} paper",
     )
-    write_pdf(pages, path, info)
-    return RenderedFile(
-        game=game.info.id, component="game-pages", count=len(pages), pages=len(pages), path=path
-    )
+    return save(out_dir, game.info.id, "game-pages", pages, len(pages), info)
 
 
 def _lazy(module: str, function: str) -> Renderer:
     """A renderer imported on first use, so `render` loads only what it draws."""
 
-    def renderer(game: Any, out_dir: Path, options: RenderOptions) -> RenderedFile:
+    def renderer(game: Any, out_dir: Output, options: RenderOptions) -> RenderedFile:
         from importlib import import_module
 
         return getattr(import_module(module), function)(game, out_dir, options)
@@ -85,8 +79,8 @@ def components_for(ruleset: str) -> tuple[str, ...]:
     return tuple(COMPONENTS.get(ruleset, {}))
 
 
-def render_game(game: Game, out_dir: Path, options: RenderOptions) -> list[RenderedFile]:
-    """Write the requested components of `game` (all of them when none are named)."""
+def wanted_components(game: Game, options: RenderOptions) -> tuple[str, ...]:
+    """The components `options` asks of `game` (all of them when none are named)."""
     ruleset = game.info.ruleset
     if ruleset not in COMPONENTS:
         raise OptionError(f"no renderer for ruleset {ruleset!r}")
@@ -98,5 +92,17 @@ def render_game(game: Game, out_dir: Path, options: RenderOptions) -> list[Rende
             f"{game.info.id} has no component {', '.join(map(repr, unknown))};"
             f" valid components: {', '.join(available)}"
         )
-    wanted = tuple(dict.fromkeys(options.components)) or tuple(available)
-    return [available[name](game, out_dir, options) for name in wanted]
+    return tuple(dict.fromkeys(options.components)) or tuple(available)
+
+
+def planned_files(game: Game, options: RenderOptions) -> list[str]:
+    """The files (relative to the output folder) a render of `game` writes."""
+    return [component_path(game.info.id, name) for name in wanted_components(game, options)]
+
+
+def render_game(game: Game, out: Output | Path, options: RenderOptions) -> list[RenderedFile]:
+    """Write the requested components of `game` under `out` (a folder or an `Output`)."""
+    output = out if isinstance(out, Output) else Output(out)
+    wanted = wanted_components(game, options)
+    available = COMPONENTS[game.info.ruleset]
+    return [available[name](game, output, options) for name in wanted]

@@ -7,15 +7,17 @@ byte-for-byte reproducible (reportlab's invariant mode fixes dates and the docum
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import BinaryIO
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from sheetsmith.render.bounds import bounds, union
+from sheetsmith.render.document import DocumentInfo
 from sheetsmith.render.fonts import FONT_FILES, REGULAR, font_name
 from sheetsmith.render.primitives import (
     Blocks,
@@ -36,13 +38,6 @@ from sheetsmith.render.text import fit, line_x
 CREATOR = "sheetsmith"
 
 
-@dataclass(frozen=True, slots=True)
-class DocumentInfo:
-    title: str
-    author: str = ""
-    subject: str = ""
-
-
 def _register_fonts() -> None:
     registered = set(pdfmetrics.getRegisteredFontNames())
     for name, path in FONT_FILES.items():
@@ -50,17 +45,36 @@ def _register_fonts() -> None:
             pdfmetrics.registerFont(TTFont(name, str(path)))
 
 
-def write_pdf(pages: Sequence[Page], path: Path, info: DocumentInfo) -> Path:
-    """Draw `pages` into a new PDF at `path` (parent folders must exist)."""
+@contextmanager
+def _without_source_date_epoch() -> Iterator[None]:
+    """Hide SOURCE_DATE_EPOCH from reportlab while it starts a document.
+
+    reportlab reads it in every new document and, when set, dates the file and seeds its
+    /ID with it instead of invariant mode's fixed date, so a build that sets it gets
+    different bytes (and a value that is not an integer crashes reportlab). Our output is
+    reproducible without any date, so the variable is ignored: one render, one set of bytes.
+    Nothing else reads the environment meanwhile: rendering runs on one thread.
+    """
+    saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        yield
+    finally:
+        if saved is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = saved
+
+
+def write_pdf(pages: Sequence[Page], handle: BinaryIO, info: DocumentInfo) -> None:
+    """Draw `pages` as a PDF into the open binary file `handle`."""
     _register_fonts()
-    canvas = Canvas(
-        str(path),
-        pagesize=(pages[0].width, pages[0].height) if pages else (612, 792),
-        invariant=1,
-        pageCompression=1,
-        # the default initial font is Helvetica, which would land in every page's resources
-        initialFontName=REGULAR,
-    )
+    with _without_source_date_epoch():
+        canvas = Canvas(
+            handle,
+            pagesize=(pages[0].width, pages[0].height) if pages else (612, 792),
+            invariant=1,
+            pageCompression=1,
+            # the default initial font is Helvetica, which would land in every page's resources
+            initialFontName=REGULAR,
+        )
     canvas.setTitle(info.title)
     canvas.setAuthor(info.author)
     canvas.setSubject(info.subject)
@@ -75,7 +89,6 @@ def write_pdf(pages: Sequence[Page], path: Path, info: DocumentInfo) -> Path:
         _draw_items(canvas, page.items)
         canvas.showPage()
     canvas.save()
-    return path
 
 
 def _stamp(canvas: Canvas, stamp: Stamp) -> None:

@@ -3,11 +3,10 @@ and the player aid. The decks are the definition's example set and say so on eve
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from sheetsmith.definition.planet import Card, PlanetGame, Role
-from sheetsmith.output import RenderedFile, RenderOptions
+from sheetsmith.output import Output, RenderedFile, RenderOptions
 from sheetsmith.render.imposition import POKER, POSTCARD, CardSize, deck_pages
 from sheetsmith.render.layout import centred_label
 from sheetsmith.render.paper import paper as paper_named
@@ -103,7 +102,7 @@ def _back(game: PlanetGame, kind: str) -> tuple[Item, ...]:
     return (Stamp(f"planet-back-{kind}", (*face, *band)),)
 
 
-def render_action_cards(game: PlanetGame, out_dir: Path, options: RenderOptions) -> RenderedFile:
+def render_action_cards(game: PlanetGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
     cards = [card for card in game.cards for _ in range(card.count)]
     fronts = {c.id: (Stamp(f"planet-card-{c.id}", tuple(card_front(c))),) for c in game.cards}
     backs = {kind: _back(game, kind) for kind in KIND_NAMES}
@@ -128,7 +127,7 @@ def render_action_cards(game: PlanetGame, out_dir: Path, options: RenderOptions)
     )
 
 
-def render_role_cards(game: PlanetGame, out_dir: Path, options: RenderOptions) -> RenderedFile:
+def render_role_cards(game: PlanetGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
     back = _back(game, "role")
     pages = deck_pages(
         list(game.roles),
@@ -224,7 +223,7 @@ def aid_front(game: PlanetGame) -> list[Item]:
     return items
 
 
-def render_player_aid(game: PlanetGame, out_dir: Path, options: RenderOptions) -> RenderedFile:
+def render_player_aid(game: PlanetGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
     front = tuple(aid_front(game))
     count = len(game.land.spawns)
     pages = deck_pages([front] * count, lambda f: f, None, POSTCARD, paper_named(options.paper))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from pathlib import Path
 
 from sheetsmith.definition.planet import PlanetGame
-from sheetsmith.output import RenderedFile, RenderOptions
+from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.render.document import DocumentInfo, save
 from sheetsmith.render.layout import Frame
 from sheetsmith.render.paper import Paper
 from sheetsmith.render.primitives import Circle, Colour, Item, Line, Page, Polygon, Rect
@@ -144,22 +144,17 @@ def write_file(
     what: str,
     pages: Sequence[Page],
     count: int,
-    out_dir: Path,
+    out_dir: Output,
     options: RenderOptions,
     duplex: bool = False,
 ) -> RenderedFile:
-    from sheetsmith.render.pdf import DocumentInfo, write_pdf
-
-    path = out_dir / game.info.id / f"{component}.pdf"
-    path.parent.mkdir(parents=True, exist_ok=True)
     how = ", print double-sided (flip on long edge)" if duplex else ""
     info = DocumentInfo(
         title=f"{game.info.title}: {what}",
         author=game.info.designer,
         subject=f"{game.info.title}, {options.paper} paper{how}",
     )
-    write_pdf(list(pages), path, info)
-    return RenderedFile(game.info.id, component, count, len(pages), path)
+    return save(out_dir, game.info.id, component, pages, count, info)
 
 
 def corner_scale_check(frame: Frame, paper: Paper) -> list[Item]:

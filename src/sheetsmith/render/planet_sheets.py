@@ -3,10 +3,8 @@ sheet that shows where every tile of the land goes for a seed."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sheetsmith.definition.planet import PlanetGame
-from sheetsmith.output import RenderedFile, RenderOptions
+from sheetsmith.output import Output, RenderedFile, RenderOptions
 from sheetsmith.render.layout import Frame, centred_label, fit_size
 from sheetsmith.render.paper import Paper
 from sheetsmith.render.paper import paper as paper_named
@@ -136,7 +134,7 @@ def heading_at(frame: Frame, top: float, text: str, note: str) -> list[Item]:
     return heading(Frame(frame.x, frame.y, frame.width, top - frame.y), text, note)
 
 
-def render_meters(game: PlanetGame, out_dir: Path, options: RenderOptions) -> RenderedFile:
+def render_meters(game: PlanetGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
     chosen = settings(game, options.variance)
     page = meters_page(game, paper_named(options.paper), chosen)
     return write_file(
@@ -199,7 +197,7 @@ def setup_page(game: PlanetGame, paper: Paper, seed: int, chosen: Settings) -> P
     return Page(paper.width, paper.height, tuple(items))
 
 
-def render_setup(game: PlanetGame, out_dir: Path, options: RenderOptions) -> RenderedFile:
+def render_setup(game: PlanetGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
     seed = options.seed if options.seed is not None else 1
     chosen = settings(game, options.variance)
     page = setup_page(game, paper_named(options.paper), seed, chosen)

@@ -8,10 +8,8 @@ down). Special tiles lie face up and print one-sided.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from sheetsmith.definition.planet import Need, PlanetGame
-from sheetsmith.output import RenderedFile, RenderOptions
+from sheetsmith.output import Output, RenderedFile, RenderOptions
 from sheetsmith.render.imposition import CardSize, deck_pages
 from sheetsmith.render.layout import centred_label, fit_size
 from sheetsmith.render.paper import Paper
@@ -63,7 +61,7 @@ def tile_back(game: PlanetGame, size: CardSize) -> tuple[Item, ...]:
     return (Stamp("planet-tile-back", back_face(game.back_title or game.info.title, "", size)),)
 
 
-def render_tiles(game: PlanetGame, out_dir: Path, options: RenderOptions) -> RenderedFile:
+def render_tiles(game: PlanetGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
     size = tile_size(game)
     faces = [t.id for t in game.terrains for _ in range(t.count)]
     fronts = {
@@ -223,7 +221,7 @@ def deposit_track(game: PlanetGame, paper: Paper) -> Page:
     return Page(paper.width, paper.height, tuple(items))
 
 
-def render_special_tiles(game: PlanetGame, out_dir: Path, options: RenderOptions) -> RenderedFile:
+def render_special_tiles(game: PlanetGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
     size = tile_size(game)
     paper = paper_named(options.paper)
     fronts = special_fronts(game, size)

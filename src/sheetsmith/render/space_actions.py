@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from pathlib import Path
 
 from sheetsmith.definition.space import Action, SpaceGame
-from sheetsmith.output import RenderedFile, RenderOptions
+from sheetsmith.output import Output, RenderedFile, RenderOptions
 from sheetsmith.render.imposition import CardSize
 from sheetsmith.render.layout import Frame, centred_label, fit_size
 from sheetsmith.render.primitives import (
@@ -167,7 +166,7 @@ def action_front(action: Action, card: CardSize = CARD) -> list[Item]:
     return items
 
 
-def render_actions(game: SpaceGame, out_dir: Path, options: RenderOptions) -> RenderedFile:
+def render_actions(game: SpaceGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
     """Fronts nine to a sheet (shared cut lines), each sheet followed by its backs."""
     pages = deck(game, list(game.actions), action_front, options)
     return write_deck(game, "actions", "action cards", pages, len(game.actions), out_dir, options)

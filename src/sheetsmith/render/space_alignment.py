@@ -15,10 +15,9 @@ cross, moved by the offset in use `o` and by the printer's own shift `s`; the cr
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from sheetsmith.output import RenderedFile, RenderOptions
+from sheetsmith.output import Output, RenderedFile, RenderOptions
 from sheetsmith.render.imposition import duplex_pages
 from sheetsmith.render.layout import centred_label
 from sheetsmith.render.paper import paper as paper_named
@@ -202,7 +201,7 @@ def back(slot: int, offset: tuple[float, float]) -> list[Item]:
     return items
 
 
-def render_alignment(game: Any, out_dir: Path, options: RenderOptions) -> RenderedFile:
+def render_alignment(game: Any, out_dir: Output, options: RenderOptions) -> RenderedFile:
     layout = deck_layout(paper_named(options.paper))
     offset = options.back_offset
     slots = list(range(layout.per_sheet))

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from pathlib import Path
 
 from sheetsmith.definition.space import SpaceGame
-from sheetsmith.output import RenderedFile
+from sheetsmith.output import Output, RenderedFile
+from sheetsmith.render.document import DocumentInfo, save
 from sheetsmith.render.fonts import text_width
 from sheetsmith.render.layout import Frame, centred_label, fit_size, rule
 from sheetsmith.render.paper import Paper
@@ -366,7 +366,7 @@ SCALE_CHECK_H = INCH + 6 + 3 * 8.4 + 2  # the square, a gap and up to three line
 
 def write_component(
     game: SpaceGame,
-    out_dir: Path,
+    out_dir: Output,
     component: str,
     pages: Sequence[Page],
     count: int,
@@ -374,16 +374,9 @@ def write_component(
     paper: str,
 ) -> RenderedFile:
     """Write `pages` to `out_dir/<game id>/<component>.pdf` and describe the file."""
-    from sheetsmith.render.pdf import DocumentInfo, write_pdf
-
-    path = out_dir / game.info.id / f"{component}.pdf"
-    path.parent.mkdir(parents=True, exist_ok=True)
     info = DocumentInfo(
         title=f"{game.info.title}: {what}",
         author=game.info.designer,
         subject=f"{game.info.title} {game.info.version}, {paper} paper".replace("  ", " "),
     )
-    write_pdf(pages, path, info)
-    return RenderedFile(
-        game=game.info.id, component=component, count=count, pages=len(pages), path=path
-    )
+    return save(out_dir, game.info.id, component, pages, count, info)

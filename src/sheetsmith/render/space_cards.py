@@ -12,11 +12,11 @@ import functools
 import math
 import random
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, TypeVar
 
 from sheetsmith.links import Target, urls
-from sheetsmith.output import RenderedFile, RenderOptions
+from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.render.document import DocumentInfo, save
 from sheetsmith.render.fonts import text_width
 from sheetsmith.render.imposition import POKER, CardSize, SheetLayout, deck_pages, layout_sheet
 from sheetsmith.render.layout import fit_size
@@ -299,18 +299,13 @@ def write_deck(
     what: str,
     pages: list[Page],
     count: int,
-    out_dir: Path,
+    out_dir: Output,
     options: RenderOptions,
 ) -> RenderedFile:
-    from sheetsmith.render.pdf import DocumentInfo, write_pdf
-
-    path = out_dir / game.info.id / f"{component}.pdf"
-    path.parent.mkdir(parents=True, exist_ok=True)
     info = DocumentInfo(
         title=f"{game.info.title}: {what}",
         author=getattr(game.info, "designer", ""),
         subject=f"{game.info.title} {game.info.version}, {options.paper} paper,"
         " print double-sided (flip on long edge)",
     )
-    write_pdf(pages, path, info)
-    return RenderedFile(game.info.id, component, count, len(pages), path)
+    return save(out_dir, game.info.id, component, pages, count, info)

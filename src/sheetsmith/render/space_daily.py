@@ -10,10 +10,9 @@ leaves it, the legend what the rest leaves.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from sheetsmith.definition.space import Action, SpaceGame, Tracker
-from sheetsmith.output import RenderedFile, RenderOptions
+from sheetsmith.output import Output, RenderedFile, RenderOptions
 from sheetsmith.render.fonts import text_width
 from sheetsmith.render.layout import Frame, centred_label, fit_size, rule
 from sheetsmith.render.paper import Paper
@@ -473,7 +472,7 @@ def daily_page(game: SpaceGame, paper: Paper) -> Page:
     return Page(paper.width, paper.height, tuple(items))
 
 
-def render_daily_sheet(game: SpaceGame, out_dir: Path, options: RenderOptions) -> RenderedFile:
+def render_daily_sheet(game: SpaceGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
     page = daily_page(game, paper_named(options.paper))
     pages = [page] * max(1, options.copies)
     return write_component(

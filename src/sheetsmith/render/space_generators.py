@@ -12,10 +12,9 @@ space at the right end of the starfield row, one step right of the last column, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from sheetsmith.definition.space import Bet, SpaceGame
-from sheetsmith.output import RenderedFile, RenderOptions
+from sheetsmith.output import Output, RenderedFile, RenderOptions
 from sheetsmith.render.fonts import text_width
 from sheetsmith.render.layout import Frame, centred_label
 from sheetsmith.render.paper import Paper
@@ -469,7 +468,7 @@ def generator_pages(game: SpaceGame, paper: Paper) -> list[Page]:
     return [hole_page(game, paper), pond_page(game, paper), tree_page(game, paper)]
 
 
-def render_generators(game: SpaceGame, out_dir: Path, options: RenderOptions) -> RenderedFile:
+def render_generators(game: SpaceGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
     pages = generator_pages(game, paper_named(options.paper))
     return write_component(
         game,

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from sheetsmith.definition.space import Job, SpaceGame
-from sheetsmith.output import RenderedFile, RenderOptions
+from sheetsmith.output import Output, RenderedFile, RenderOptions
 from sheetsmith.render.fonts import text_width
 from sheetsmith.render.imposition import POSTCARD, CardSize, deck_pages
 from sheetsmith.render.layout import Frame, centred_label, fit_size, rule
@@ -462,7 +461,7 @@ def job_back(game: SpaceGame) -> Stamp:
     return Stamp("job-back", back_face(title, game.back_tagline, CARD))
 
 
-def render_jobs(game: SpaceGame, out_dir: Path, options: RenderOptions) -> RenderedFile:
+def render_jobs(game: SpaceGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
     """Two postcards to a sheet with crop marks, each sheet followed by its backs
     (mirrored for a long-edge flip, moved by `--back-offset`)."""
     back = (job_back(game),)

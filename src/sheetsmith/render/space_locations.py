@@ -4,11 +4,10 @@ and a QR code (at least 20 mm wide) opening its page: today's show, an exhibit, 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import NamedTuple
 
 from sheetsmith.definition.space import SpaceGame
-from sheetsmith.output import RenderedFile, RenderOptions
+from sheetsmith.output import Output, RenderedFile, RenderOptions
 from sheetsmith.render.layout import centred_label, fit_size
 from sheetsmith.render.primitives import Item, Rect, Stamp, Text, TextBox
 from sheetsmith.render.space_cards import (
@@ -188,7 +187,7 @@ def location_front(card: LocationCard) -> list[Item]:
     return items
 
 
-def render_locations(game: SpaceGame, out_dir: Path, options: RenderOptions) -> RenderedFile:
+def render_locations(game: SpaceGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
     cards = location_cards(game, options)
     pages = deck(game, cards, location_front, options)
     return write_deck(game, "locations", "location cards", pages, len(cards), out_dir, options)

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from sheetsmith.definition.space import MAX_TASK_STEPS, Neighbor, SpaceGame
-from sheetsmith.output import RenderedFile, RenderOptions
+from sheetsmith.output import Output, RenderedFile, RenderOptions
 from sheetsmith.render.layout import centred_label, fit_size
 from sheetsmith.render.primitives import (
     WHITE,
@@ -250,7 +249,7 @@ def neighbor_pages(game: Any, cards: Sequence[NeighborCard], options: RenderOpti
     return deck(game, cards, neighbor_front, options)
 
 
-def render_neighbors(game: SpaceGame, out_dir: Path, options: RenderOptions) -> RenderedFile:
+def render_neighbors(game: SpaceGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
     cards = neighbor_cards(game, options)
     pages = neighbor_pages(game, cards, options)
     return write_deck(game, "neighbors", "neighbor cards", pages, len(cards), out_dir, options)

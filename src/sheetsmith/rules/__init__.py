@@ -59,11 +59,33 @@ def _read(doc: TomlDocument) -> tuple[Any, Any, list[Problem]]:
     return game, sheet, ctx.problems
 
 
+def _copies(docs: Sequence[TomlDocument | Problem]) -> dict[int, Problem]:
+    """A problem for each sheet (by index) that repeats an earlier one byte for byte: the
+    same file named twice, or a copy under another name. Scored again, it would be one more
+    player ("Shared victory: Ann, Ann")."""
+    first: dict[str, str] = {}  # text -> the name of the first sheet holding it
+    copies: dict[int, Problem] = {}
+    for index, doc in enumerate(docs):
+        if isinstance(doc, Problem):
+            continue
+        if doc.text not in first:
+            first[doc.text] = doc.name
+            continue
+        other = first[doc.text]
+        why = "is given twice" if other == doc.name else f"has the same content as {other}"
+        copies[index] = Problem(f"{why} (each sheet is checked once)", file=doc.name)
+    return copies
+
+
 def check_documents(docs: Sequence[TomlDocument | Problem]) -> CheckReport:
     """Score parsed sheets as one table, or raise `SheetError` with every problem."""
+    copies = _copies(docs)
     problems: list[Problem] = []
     read = []
-    for doc in docs:
+    for index, doc in enumerate(docs):
+        if index in copies:  # reported once, not read (its problems would repeat too)
+            problems.append(copies[index])
+            continue
         if isinstance(doc, Problem):
             problems.append(doc)
             continue

@@ -44,6 +44,26 @@ def _player(result: PlayerResult) -> str:
     return "\n".join(lines)
 
 
+def _names(report: CheckReport) -> dict[int, str]:
+    """Each sheet's player (by index), with its file beside a name two sheets share, so two
+    Anns stay two players in the table and among the winners."""
+    names = [p.player for p in report.players]
+    return {
+        i: f"{p.player} ({p.file})" if names.count(p.player) > 1 else p.player
+        for i, p in enumerate(report.players)
+    }
+
+
+def _winning(report: CheckReport) -> list[int]:
+    """The indexes of the winning sheets. `winners` holds names only, so where a loser shares
+    a winner's name, the sheets with the best (total, tiebreak), as winners are chosen, won."""
+    named = [i for i, p in enumerate(report.players) if p.player in report.winners]
+    if not named:
+        return []
+    best = max((report.players[i].total, report.players[i].tiebreak) for i in named)
+    return [i for i in named if (report.players[i].total, report.players[i].tiebreak) == best]
+
+
 def render_report(report: CheckReport) -> str:
     parts = [
         f"{report.title}: {len(report.players)} sheet{'s' if len(report.players) != 1 else ''}"
@@ -61,10 +81,13 @@ def render_report(report: CheckReport) -> str:
         ]
         parts.append(table(("player", "day", "file", "rules broken"), rows, right=(3,)))
     elif len(report.players) > 1:
-        ordered = sorted(report.players, key=lambda p: (-p.total, -p.tiebreak, p.player))
+        names = _names(report)
+        ordered = sorted(
+            enumerate(report.players), key=lambda ip: (-ip[1].total, -ip[1].tiebreak, names[ip[0]])
+        )
         rows = [
-            (p.player, p.total, p.tiebreak, p.rank or "", "yes" if p.valid else "no")
-            for p in ordered
+            (names[i], p.total, p.tiebreak, p.rank or "", "yes" if p.valid else "no")
+            for i, p in ordered
         ]
         parts.append(table(("player", "total", "stars", "rank", "valid"), rows, right=(1, 2)))
     if games and len(report.players) > 1:
@@ -76,6 +99,7 @@ def render_report(report: CheckReport) -> str:
         if won:
             parts.append(f"Won: {', '.join(won)}")
     elif report.winners and len(report.players) > 1:
-        label = "Winner" if len(report.winners) == 1 else "Shared victory"
-        parts.append(f"{label}: {', '.join(report.winners)}")
+        names, won = _names(report), _winning(report)
+        label = "Winner" if len(won) == 1 else "Shared victory"
+        parts.append(f"{label}: {', '.join(names[i] for i in won)}")
     return "\n\n".join(parts)

@@ -130,7 +130,7 @@ def _trackers(node: Node, game: SpaceGame, *, with_place: bool) -> tuple[Tracker
     for tracker in (game.sheet.speed, game.sheet.energy, game.sheet.mood):
         value = node[tracker.name.lower()].int(low=tracker.min, high=tracker.max)
         values.append(tracker.min if value is None else value)
-    money = node["money"].int(low=0)
+    money = node["money"].int(low=0, high=9_999)  # Node.int needs a bound; no day nears it
     at = "home"
     if with_place:
         at = node["at"].str("home", choices=places_of(game)) or "home"

@@ -14,12 +14,11 @@ from typing import Any, NamedTuple
 
 from sheetsmith import links
 from sheetsmith.errors import OptionError
+from sheetsmith.output import Output
 from sheetsmith.site.env import environment
 
 __all__ = ["SitePage", "build_site"]
 
-# The pages a build wrote, one relative path a line: the next build removes those it drops.
-MANIFEST = ".sheetsmith-site"
 # Words for a greeting's kind, shown above its text.
 KIND_LABELS = {
     "hello": "Hello",
@@ -39,12 +38,19 @@ class SitePage(NamedTuple):
     path: Path  # the file written
 
 
-def build_site(game: Any, base_url: str | None, out_dir: Path) -> list[SitePage]:
+def build_site(
+    game: Any, base_url: str | None, out_dir: Path | Output, *, force: bool = False
+) -> list[SitePage]:
     """Write the index and every QR target page of `game` under `out_dir`.
 
     `base_url` None means the definition's own. Raises `OptionError` for a game with no QR
-    targets, or a base URL that is not http(s) or makes a URL too long to scan.
+    targets, or a base URL that is not http(s) or makes a URL too long to scan, and
+    `OutputError` for a page that may not be written (someone else's file: see `Output`).
+    A rebuild removes the pages an earlier build wrote and this one does not (a neighbor
+    dropped from the definition), so the folder can be uploaded as it is; only pages the
+    output manifest lists, unchanged since, are ever removed.
     """
+    output = out_dir if isinstance(out_dir, Output) else Output(out_dir, force=force)
     found = links.targets(game)
     if not found:
         title = getattr(getattr(game, "info", None), "title", "this game")
@@ -53,43 +59,21 @@ def build_site(game: Any, base_url: str | None, out_dir: Path) -> list[SitePage]
     page_urls = links.urls(game, base_arg)
     base = links.base_url(base_arg)
 
-    pages = [_write(out_dir, "index.html", base, _index(game, found, base))]
+    planned = [("index.html", base, _index(game, found, base))]
     for target in found:
         context = _neighbor(game, target) if target.kind == "neighbor" else _location(game, target)
-        pages.append(_write(out_dir, target.path, page_urls[target], context))
-    _forget_stale(out_dir, [p.path.relative_to(out_dir).as_posix() for p in pages])
+        planned.append((target.path, page_urls[target], context))
+    output.check(rel for rel, _, _ in planned)
+    pages = [_write(output, rel, url, context) for rel, url, context in planned]
+    output.prune(keep=[rel for rel, _, _ in planned], suffix=".html")
     return pages
 
 
-def _forget_stale(out_dir: Path, written: list[str]) -> None:
-    """Remove the pages an earlier build wrote and this one did not (a neighbor dropped from
-    the definition), so the folder can be uploaded as it is. Only files listed in the
-    earlier build's manifest are touched, never anything else in the folder."""
-    manifest = out_dir / MANIFEST
-    root = out_dir.resolve()
-    try:
-        earlier = manifest.read_text(encoding="utf-8").splitlines()
-    except (FileNotFoundError, UnicodeDecodeError):
-        earlier = []
-    for rel in sorted(set(earlier) - set(written)):
-        path = (out_dir / rel).resolve()
-        if rel.endswith(".html") and path.is_relative_to(root) and path.is_file():
-            path.unlink()
-            folder = path.parent
-            while folder != root and folder.is_relative_to(root) and not any(folder.iterdir()):
-                folder.rmdir()
-                folder = folder.parent
-    manifest.write_text("".join(f"{rel}\n" for rel in written), encoding="utf-8", newline="\n")
-
-
-def _write(out_dir: Path, rel: str, url: str, context: dict[str, Any]) -> SitePage:
-    """Render `context["template"]` to `out_dir / rel`; links in it are relative to `root`."""
+def _write(output: Output, rel: str, url: str, context: dict[str, Any]) -> SitePage:
+    """Render `context["template"]` to `rel`; links in it are relative to the site root."""
     template = environment().get_template(context.pop("template"))
     html = template.render(root="../" * rel.count("/"), **context)
-    path = out_dir / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(html, encoding="utf-8", newline="\n")
-    return SitePage(url, path)
+    return SitePage(url, output.write_bytes(rel, html.encode("utf-8")))
 
 
 def _game_title(game: Any) -> str:

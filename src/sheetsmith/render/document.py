@@ -1,0 +1,39 @@
+"""A rendered component as a document: where it goes, what it says about itself, and the
+one call that writes it through the output folder."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sheetsmith.output import Output, RenderedFile
+from sheetsmith.render.primitives import Page
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentInfo:
+    title: str
+    author: str = ""
+    subject: str = ""
+
+
+def component_path(game_id: str, component: str) -> str:
+    """Where a component's PDF goes, relative to the output folder."""
+    return f"{game_id}/{component}.pdf"
+
+
+def save(
+    out: Output,
+    game_id: str,
+    component: str,
+    pages: Sequence[Page],
+    count: int,
+    info: DocumentInfo,
+) -> RenderedFile:
+    """Write `pages` as `<game id>/<component>.pdf` under `out` and describe the file."""
+    # imported here so commands that never render (check, games) skip reportlab's start-up
+    from sheetsmith.render.pdf import write_pdf
+
+    pages = list(pages)
+    path = out.write(component_path(game_id, component), lambda h: write_pdf(pages, h, info))
+    return RenderedFile(game_id, component, count, len(pages), path)

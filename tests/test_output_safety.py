@@ -1,0 +1,315 @@
+"""Nothing is written outside --out, no file of the user's is replaced, no good file is lost.
+
+Each test is a finding of the adversarial review, with its exact input.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from sheetsmith.cli import app
+from sheetsmith.definition import GAMES_DIR, load_bytes
+from sheetsmith.errors import DefinitionError, OutputError, SheetsmithError
+from sheetsmith.output import MANIFEST, Output, RenderOptions
+from sheetsmith.render import render_game
+from sheetsmith.site import build_site
+
+runner = CliRunner()
+SKY = (GAMES_DIR / "my-corner-of-the-sky" / "game.toml").read_text(encoding="utf-8")
+SPACE = (GAMES_DIR / "personal-space" / "game.toml").read_text(encoding="utf-8")
+BASE = "https://club.example.net/ps/"
+
+
+def files_under(folder: Path) -> set[Path]:
+    return {p for p in folder.rglob("*") if p.is_file() or p.is_symlink()}
+
+
+def with_game_id(text: str, game_id: str) -> str:
+    line = f"id = {json.dumps(game_id)}"
+    return re.sub(r'(?m)^id = "[^"]*"', lambda _: line, text, count=1)
+
+
+# -- ids that become paths ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "bad", ["/home/someone/x", "../../x", "../index", "", "a b", "x#y", "x?y", "x%y", "A", "é"]
+)
+def test_a_game_id_that_is_not_a_slug_is_refused_with_its_line(bad):
+    with pytest.raises(DefinitionError) as caught:
+        load_bytes(with_game_id(SKY, bad).encode())
+    (problem,) = [p for p in caught.value.problems if p.key == "game.id"]
+    assert problem.line == SKY.splitlines().index(re.search(r'(?m)^id = ".*"', SKY)[0]) + 1
+    assert "lower-case letters, digits and hyphens" in problem.message
+
+
+@pytest.mark.parametrize("bad", ["\x00", "a" * 300, "x\u2028y", "x\u0085y"])
+def test_ids_with_nul_separators_or_300_characters_are_refused_not_a_crash(bad):
+    with pytest.raises(DefinitionError):
+        load_bytes(with_game_id(SKY, bad).encode())
+
+
+def test_a_refused_id_suggests_a_slug():
+    with pytest.raises(DefinitionError) as caught:
+        load_bytes(with_game_id(SKY, "My Game!").encode())
+    assert 'such as "my-game"' in str(caught.value)
+
+
+def test_the_cli_writes_nothing_for_a_definition_whose_id_leaves_out(tmp_path):
+    definition = tmp_path / "shared.toml"
+    definition.write_text(with_game_id(SKY, "../../escaped"), encoding="utf-8")
+    out = tmp_path / "a" / "b" / "out"
+    result = runner.invoke(app, ["render", str(definition), "--out", str(out)])
+    assert result.exit_code == 2
+    assert "game.id" in result.output
+    assert files_under(tmp_path) == {definition}
+
+
+@pytest.mark.parametrize("bad", ["../../../x", "../index", "index", "a/b"])
+def test_a_neighbor_id_cannot_leave_the_site_or_replace_its_index(tmp_path, bad):
+    text = SPACE.replace('id = "marga"', f"id = {json.dumps(bad)}", 1)
+    assert text != SPACE
+    try:
+        game = load_bytes(text.encode())
+    except DefinitionError as exc:
+        assert any(p.key and p.key.endswith(".id") for p in exc.problems)
+        return
+    # "index" is a slug: its page is neighbors/index.html, never the site's own index
+    site = tmp_path / "site"
+    pages = build_site(game, BASE, site)
+    assert all(p.path.resolve().is_relative_to(site.resolve()) for p in pages)
+    assert len({p.path for p in pages}) == len(pages)
+
+
+# -- symbolic links --------------------------------------------------------------------------
+
+
+def test_a_symlinked_pdf_in_out_is_refused_and_its_target_untouched(tmp_path):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    out = tmp_path / "out"
+    (out / "my-corner-of-the-sky").mkdir(parents=True)
+    (out / "my-corner-of-the-sky" / "game-pages.pdf").symlink_to(victim)
+    result = runner.invoke(app, ["render", "my-corner-of-the-sky", "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert "symbolic link" in result.output
+    assert victim.read_text() == "precious"
+    result = runner.invoke(app, ["render", "my-corner-of-the-sky", "--out", str(out), "--force"])
+    assert result.exit_code == 2 and victim.read_text() == "precious"
+
+
+def test_a_symlinked_game_folder_is_not_written_through(tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "my-corner-of-the-sky").symlink_to(elsewhere, target_is_directory=True)
+    result = runner.invoke(app, ["render", "my-corner-of-the-sky", "--out", str(out)])
+    assert result.exit_code == 2 and "symbolic link" in result.output
+    assert not any(elsewhere.iterdir())
+
+
+@pytest.mark.parametrize("link", [MANIFEST, "index.html", "neighbors/marga.html"])
+def test_symlinks_in_a_cloned_site_are_never_written_through(tmp_path, link):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    site = tmp_path / "site"
+    (site / "neighbors").mkdir(parents=True)
+    (site / link).symlink_to(victim)
+    with pytest.raises(OutputError) as caught:
+        build_site(load_bytes(SPACE.encode()), BASE, site, force=True)
+    assert "symbolic link" in str(caught.value)
+    assert victim.read_text() == "precious"
+
+
+# -- files that are not sheetsmith's ----------------------------------------------------------
+
+
+def test_site_into_an_existing_folder_keeps_its_index_unless_forced(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("my own home page")
+    args = ["site", "personal-space", "--base-url", BASE, "--out", str(site)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert "index.html exists and was not written by sheetsmith" in result.output
+    assert "--force" in result.output
+    assert (site / "index.html").read_text() == "my own home page"
+    assert not (site / "neighbors").exists()  # refused before anything was written
+    assert runner.invoke(app, [*args, "--force"]).exit_code == 0
+    assert "my own home page" not in (site / "index.html").read_text()
+    assert runner.invoke(app, args).exit_code == 0  # now it is sheetsmith's
+
+
+def test_a_page_edited_by_hand_is_not_replaced_or_pruned(tmp_path):
+    site = tmp_path / "site"
+    build_site(load_bytes(SPACE.encode()), BASE, site)
+    (site / "neighbors" / "marga.html").write_text("my edits")
+    with pytest.raises(OutputError, match="changed since sheetsmith wrote it"):
+        build_site(load_bytes(SPACE.encode()), BASE, site)
+    renamed = load_bytes(SPACE.replace('id = "marga"', 'id = "margo"', 1).encode())
+    build_site(renamed, BASE, site)
+    assert (site / "neighbors" / "marga.html").read_text() == "my edits"
+
+
+def test_a_tampered_manifest_never_removes_files_outside_the_site_or_the_users(tmp_path):
+    outside = tmp_path / "keep.html"
+    outside.write_text("not the site's")
+    site = tmp_path / "site"
+    (site / "blog").mkdir(parents=True)
+    (site / "about.html").write_text("mine")
+    (site / "blog" / "post.html").write_text("mine too")
+    files = {
+        "../keep.html": "0" * 64,
+        "/etc/hostname": "0" * 64,
+        "about.html": "0" * 64,  # listed, but not what sheetsmith wrote
+        "blog\u2028post.html": "0" * 64,
+        "blog/post.html\u0085x": "0" * 64,
+    }
+    (site / MANIFEST).write_text(json.dumps({"files": files}))
+    build_site(load_bytes(SPACE.encode()), BASE, site)
+    assert outside.read_text() == "not the site's"
+    assert (site / "about.html").read_text() == "mine"
+    assert (site / "blog" / "post.html").read_text() == "mine too"
+
+
+def test_new_sheet_never_overwrites_a_filled_in_sheet(tmp_path):
+    sheet = tmp_path / "me.toml"
+    sheet.write_text("player = 'Ann'  # a finished sheet")
+    result = runner.invoke(app, ["new-sheet", "personal-space", "--out", str(sheet)])
+    assert result.exit_code == 2 and "--force" in result.output
+    assert sheet.read_text() == "player = 'Ann'  # a finished sheet"
+    assert runner.invoke(app, ["new-sheet", "personal-space", "--out", str(sheet), "--force"])
+    assert "player = 'Ann'" not in sheet.read_text()
+    assert not (tmp_path / MANIFEST).exists()  # no bookkeeping in the player's own folder
+
+
+def test_a_render_over_pdfs_someone_else_put_there_lists_every_one_and_writes_none(tmp_path):
+    out = tmp_path / "out"
+    (out / "planet-78").mkdir(parents=True)
+    for name in ("tiles.pdf", "meters.pdf"):
+        (out / "planet-78" / name).write_bytes(b"%PDF- someone else's")
+    result = runner.invoke(app, ["render", "planet-78", "--out", str(out)])
+    assert result.exit_code == 2
+    assert "tiles.pdf" in result.output and "meters.pdf" in result.output
+    assert files_under(out) == {out / "planet-78" / "tiles.pdf", out / "planet-78" / "meters.pdf"}
+
+
+# -- --out that cannot be written -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["render", "site"])
+def test_out_that_is_a_file_is_exit_2_with_the_path(tmp_path, command):
+    out = tmp_path / "out"
+    out.write_text("a file")
+    args = ["render", "my-corner-of-the-sky"] if command == "render" else ["site", "personal-space"]
+    result = runner.invoke(app, [*args, "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert f"{out} is a file, not a folder" in result.output
+    args = [*args, "--out", str(out / "below")]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2 and str(out) in result.output
+
+
+@pytest.mark.parametrize(
+    ("code", "reason"), [(errno.ENOSPC, "No space left"), (errno.EROFS, "Read-only")]
+)
+def test_a_full_or_read_only_disk_keeps_the_old_pdf_and_says_why(
+    tmp_path, monkeypatch, code, reason
+):
+    out = tmp_path / "out"
+    assert runner.invoke(app, ["render", "my-corner-of-the-sky", "--out", str(out)]).exit_code == 0
+    pdf = out / "my-corner-of-the-sky" / "game-pages.pdf"
+    good = pdf.read_bytes()
+
+    def failing_fsync(fd: int) -> None:
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(os, "fsync", failing_fsync)
+    result = runner.invoke(
+        app, ["render", "my-corner-of-the-sky", "--out", str(out), "--paper", "a4"]
+    )
+    assert result.exit_code == 2, result.output
+    assert reason in result.output and str(pdf.parent) in result.output
+    assert "Traceback" not in result.output
+    assert pdf.read_bytes() == good
+    assert sorted(p.name for p in pdf.parent.iterdir()) == ["game-pages.pdf"]  # no temp left
+
+
+def test_output_refuses_paths_that_leave_the_root(tmp_path):
+    output = Output(tmp_path)
+    for rel in ("../x", "/etc/x", "a/../../x", "a//b", "", ".", "a\\..\\x", "a\0b", "c:x"):
+        with pytest.raises(OutputError):
+            output.write_bytes(rel, b"x")
+    assert files_under(tmp_path) == set()
+
+
+# -- terminal output --------------------------------------------------------------------------
+
+
+def test_check_escapes_terminal_controls_in_what_a_sheet_says(tmp_path):
+    text = (Path("examples/my-corner-of-the-sky/ann.toml")).read_text(encoding="utf-8")
+    evil = "Ann\x1b]52;c;ZXZpbA==\x07\x9b31m\u202e"
+    sheet = tmp_path / "ann.toml"
+    line = f"player = {json.dumps(evil)}"
+    sheet.write_text(re.sub(r'(?m)^player = ".*"', lambda _: line, text))
+    for extra in ([], ["--json"]):
+        result = runner.invoke(app, ["check", str(sheet), *extra])
+        assert result.exit_code in (0, 1), result.output
+        assert not any(c in result.output for c in "\x1b\x07\x9b\u202e")
+        assert "Ann" in result.output
+    assert json.loads(result.output)["players"][0]["player"] == evil
+
+
+def test_problems_past_twenty_are_counted_not_printed(tmp_path):
+    sheet = tmp_path / "bad.toml"
+    lines = ['game = "my-corner-of-the-sky"', "[abilities]"]
+    lines += [f"NOPE{i} = 'x'" for i in range(500)]
+    sheet.write_text("\n".join(lines))
+    result = runner.invoke(app, ["check", str(sheet)])
+    assert result.exit_code == 2
+    assert result.output.count("error:") == 21
+    assert "... and 480 more" in result.output
+
+
+# -- strangers' definitions: every written path stays under --out ------------------------------
+
+HOSTILE_IDS = st.one_of(
+    st.sampled_from(["../x", "/tmp/x", "..", ".", "a/b", "index", "../index", "x\u2028y", "", " "]),
+    st.text(max_size=60),
+    st.from_regex(r"[a-z0-9-]{1,45}", fullmatch=True),
+)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(game_id=HOSTILE_IDS, neighbor_id=HOSTILE_IDS)
+def test_whatever_the_ids_every_written_path_stays_under_out(
+    tmp_path_factory, game_id, neighbor_id
+):
+    top = tmp_path_factory.mktemp("hostile")
+    out = top / "out"
+    text = with_game_id(SPACE, game_id).replace(
+        'id = "marga"', f"id = {json.dumps(neighbor_id)}", 1
+    )
+    try:
+        game = load_bytes(text.encode())
+    except SheetsmithError:
+        return
+    options = RenderOptions(components=("neighbors",), base_url=BASE)
+    try:
+        render_game(game, out / "pdf", options)
+        build_site(game, BASE, out / "site")
+    except SheetsmithError:
+        pass
+    assert all(p.resolve().is_relative_to(out.resolve()) for p in files_under(top))
