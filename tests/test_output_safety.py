@@ -186,7 +186,8 @@ def test_new_sheet_never_overwrites_a_filled_in_sheet(tmp_path):
     sheet = tmp_path / "me.toml"
     sheet.write_text("player = 'Ann'  # a finished sheet")
     result = runner.invoke(app, ["new-sheet", "personal-space", "--out", str(sheet)])
-    assert result.exit_code == 2 and "--force" in result.output
+    assert result.exit_code == 2
+    assert result.output == f"error: {sheet} exists; use --force to replace it\n"
     assert sheet.read_text() == "player = 'Ann'  # a finished sheet"
     assert runner.invoke(app, ["new-sheet", "personal-space", "--out", str(sheet), "--force"])
     assert "player = 'Ann'" not in sheet.read_text()

@@ -215,6 +215,8 @@ class Output:
             return None
         if not target.is_file():
             return f"{target} is not a regular file"
+        if not self.keeps_manifest:
+            return f"{target} exists; use --force to replace it"
         if rel in known and _sha256(target) == known[rel]:
             return None
         why = "changed since sheetsmith wrote it" if rel in known else "not written by sheetsmith"
