@@ -5,20 +5,20 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: demo test lint bench clean system-deps
+.PHONY: demo test lint bench clean system-deps venv
 
-$(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+# Every run: Python 3.11+ checked first, and a .venv made by another Python rebuilt.
+venv:
+	@PYTHON="$(PYTHON)" VENV="$(VENV)" sh scripts/venv.sh
 
 # Byte-compile as a wheel install would, even where PYTHONDONTWRITEBYTECODE is set:
 # a cold `sheetsmith check` should not pay for compiling its own modules.
-$(STAMP): pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml | venv
 	$(BIN)/python -m pip install --quiet -e .
 	$(BIN)/python -m compileall -q src
 	touch $@
 
-$(TSTAMP): pyproject.toml | $(BIN)/python
+$(TSTAMP): pyproject.toml | venv
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	$(BIN)/python -m compileall -q src
 	touch $@ $(STAMP)

@@ -73,7 +73,8 @@ def test_broken_definition_lists_every_problem_with_lines(tmp_path):
 def test_bad_options_exit_2(tmp_path):
     result = runner.invoke(app, ["render", "--paper", "legal", "--out", str(tmp_path)])
     assert result.exit_code == 2 and "--paper" in result.stderr
-    result = runner.invoke(app, ["render", "--component", "tiles", "--out", str(tmp_path)])
+    args = ["render", "my-corner-of-the-sky", "--component", "tiles", "--out", str(tmp_path)]
+    result = runner.invoke(app, args)
     assert result.exit_code == 2 and "game-pages" in result.stderr
     result = runner.invoke(app, ["render", "my-corner", "--out", str(tmp_path)])
     assert result.exit_code == 2 and 'did you mean "my-corner-of-the-sky"' in result.stderr

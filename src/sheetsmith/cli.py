@@ -1,82 +1,123 @@
 """The `sheetsmith` command: each subcommand is a thin call into the library.
 
 Heavy modules (reportlab, jinja2) are imported inside the commands that need them, so
-`sheetsmith check` starts about as fast as Typer itself.
+`sheetsmith check` starts about as fast as Typer itself. What is printed goes through
+`console` (escaped, encodable, quiet with -q).
 """
 
 from __future__ import annotations
 
 import sys
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from sheetsmith.console import Quiet, echo, echo_bytes, emit_json, fail, warn
 from sheetsmith.errors import OptionError, SheetError, SheetsmithError
 
+if TYPE_CHECKING:
+    from sheetsmith.output import Output, RenderedFile
+    from sheetsmith.render import Job
+
 app = typer.Typer(
-    help="Print-and-play game sheets from TOML definitions, and a checker for finished sheets.",
-    add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
-# A file with thousands of problems is fixed from the first few; the rest is noise.
-MAX_SHOWN_PROBLEMS = 20
+class Paper(StrEnum):
+    letter = "letter"
+    a4 = "a4"
 
 
-def _echo(text: object, *, err: bool = False, nl: bool = True) -> None:
-    """Print text that may come from a file, with anything that could drive a terminal
-    escaped (see `terminal`)."""
-    from sheetsmith.terminal import printable
-
-    typer.echo(printable(str(text)), err=err, nl=nl)
-
-
-def _fail(error: SheetsmithError) -> None:
-    shown = error.problems[:MAX_SHOWN_PROBLEMS]
-    for problem in shown:
-        _echo(f"error: {problem}", err=True)
-    if len(error.problems) > len(shown):
-        _echo(f"error: ... and {len(error.problems) - len(shown):,} more", err=True)
-    raise typer.Exit(error.exit_code)
+Quietly = Annotated[bool, typer.Option("--quiet", "-q", help="Print only errors and warnings.")]
+Force = Annotated[
+    bool, typer.Option("--force", help="Replace files in --out that sheetsmith did not write.")
+]
+AsJson = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
 
 
-def _emit_json(document: object) -> None:
-    import json
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
 
-    from sheetsmith.terminal import printable_json
+        echo(f"sheetsmith {version('sheetsmith')}")
+        raise typer.Exit()
 
-    typer.echo(printable_json(json.dumps(document, indent=2, ensure_ascii=False)))
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """Print-and-play game sheets from TOML definitions, and a checker for finished sheets.
+
+    [bold]sheetsmith render[/bold]      print every bundled game into out/
+    [bold]sheetsmith new-sheet GAME[/bold]  a blank sheet to type a finished one into
+    [bold]sheetsmith check ann.toml[/bold]  is it played by the rules, and what does it score?
+    """
 
 
 @app.command()
-def games() -> None:
-    """List the bundled games and their printable components."""
+def games(quiet: Quietly = False, as_json: AsJson = False) -> None:
+    """List the bundled games and their printable components.
+
+    [bold]Examples[/bold]
+
+      sheetsmith games
+      sheetsmith games --json
+    """
     from sheetsmith import definition
     from sheetsmith.rules import checkable_games
-    from sheetsmith.texttable import table
 
-    rows = []
+    Quiet.on = quiet
+    found = []
     try:
         for name in definition.bundled_games():
-            game = definition.load(name)
-            check = "yes" if name in checkable_games() else "no"
-            for i, component in enumerate(game.components):
-                first = i == 0
-                rows.append(
-                    (
-                        name if first else "",
-                        game.info.players if first else "",
-                        check if first else "",
-                        component.name,
-                        component.description,
-                    )
-                )
+            found.append((name, definition.load(name), name in checkable_games()))
     except SheetsmithError as exc:
-        _fail(exc)
-    _echo(table(("game", "players", "check", "component", "what it is"), rows))
+        fail(exc)
+    if as_json:
+        emit_json(
+            {
+                "games": [
+                    {
+                        "game": name,
+                        "title": game.info.title,
+                        "players": game.info.players,
+                        "check": checkable,
+                        "components": [
+                            {"name": c.name, "description": c.description} for c in game.components
+                        ],
+                    }
+                    for name, game, checkable in found
+                ]
+            }
+        )
+        return
+    from sheetsmith.texttable import table, terminal_width
+
+    rows = [
+        (
+            name if i == 0 else "",
+            game.info.players if i == 0 else "",
+            ("yes" if checkable else "no") if i == 0 else "",
+            component.name,
+            component.description,
+        )
+        for name, game, checkable in found
+        for i, component in enumerate(game.components)
+    ]
+    header = ("game", "players", "check", "component", "what it is")
+    echo(table(header, rows, width=terminal_width()))
 
 
 @app.command()
@@ -93,43 +134,69 @@ def render(
     ),
     component: Annotated[
         list[str] | None,
-        typer.Option(help="Render only this component (repeat for more).", show_default=False),
+        typer.Option(
+            help="Render only this component (repeat for more); with no game named, every"
+            " game that has it. See: sheetsmith games.",
+            show_default=False,
+        ),
     ] = None,
-    paper: Annotated[str, typer.Option(help="Paper size: letter or a4.")] = "letter",
-    seed: Annotated[int | None, typer.Option(help="Seed for anything shuffled.")] = None,
+    paper: Annotated[Paper, typer.Option(case_sensitive=False, help="Paper size.")] = Paper.letter,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Planet 78: the seed that deals the land (setup sheet)."),
+    ] = None,
     base_url: Annotated[
         str | None,
-        typer.Option(help="Base URL for QR codes (default: the definition's).", show_default=False),
+        typer.Option(
+            help="Personal Space: where the QR codes point (default: the definition's).",
+            show_default=False,
+        ),
     ] = None,
-    copies: Annotated[int, typer.Option(help="Copies of sheets players write on.")] = 1,
+    copies: Annotated[
+        int, typer.Option(min=1, max=500, help="Personal Space: copies of the daily sheet.")
+    ] = 1,
     back_offset: Annotated[
         str,
         typer.Option(
-            help="Shift card backs by X,Y mm (right, up) for printers that misalign duplex."
+            help="Card and tile backs: shift by X,Y mm (right, up) for a printer that"
+            " misaligns double-sided pages."
         ),
     ] = "0,0",
     variance: Annotated[
         list[str] | None,
         typer.Option(
-            help="Difficulty as KEY=N (repeat), e.g. pollution=4 season_length=3 lives=1 piles=3.",
+            help="Planet 78: difficulty as KEY=N (repeat), e.g. pollution=4 season_length=3"
+            " lives=1 piles=3.",
             show_default=False,
         ),
     ] = None,
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace files in --out that sheetsmith did not write.")
-    ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON manifest.")] = False,
+    force: Force = False,
+    quiet: Quietly = False,
+    as_json: AsJson = False,
 ) -> None:
-    """Render games to printable PDFs at exact physical size."""
+    """Render games to printable PDFs at exact physical size.
+
+    [bold]Examples[/bold]
+
+      sheetsmith render
+      sheetsmith render personal-space --paper a4 --copies 5
+      sheetsmith render planet-78 --seed 7 --variance pollution=4
+      sheetsmith render --component neighbors --base-url https://ourgroup.github.io/space/
+      sheetsmith render my-variant.toml --out prints
+    """
     from sheetsmith import definition
-    from sheetsmith.output import PAPERS, Output, RenderOptions
+    from sheetsmith.output import Output, RenderOptions
     from sheetsmith.rules.planet_log import MAX_SEED
 
+    Quiet.on = quiet
+    given = {
+        "--seed": seed is not None,
+        "--base-url": base_url is not None,
+        "--copies": copies != 1,
+        "--back-offset": back_offset.replace(" ", "") not in ("0,0", "0.0,0.0"),
+        "--variance": bool(variance),
+    }
     try:
-        if paper.lower() not in PAPERS:
-            raise OptionError(f"--paper: expected one of {', '.join(PAPERS)}, got {paper!r}")
-        if not 1 <= copies <= 500:
-            raise OptionError(f"--copies: expected 1 to 500, got {copies}")
         if seed is not None and not 0 <= seed <= MAX_SEED:
             # A seed is typed into a game log to replay its setup; TOML holds up to 2**63-1.
             raise OptionError(f"--seed: expected 0 to {MAX_SEED}, got {seed}")
@@ -147,10 +214,14 @@ def render(
                 problems += exc.problems
         if problems:
             raise SheetsmithError(problems)
-        from sheetsmith.render import planned_files, render_game
+        from sheetsmith.render import (
+            jobs_with_components,
+            planned_files,
+            unused_options,
+        )
 
         options = RenderOptions(
-            paper=paper.lower(),
+            paper=paper.value,
             components=tuple(component or ()),
             seed=seed,
             base_url=base_url,
@@ -158,18 +229,38 @@ def render(
             back_offset=offset,
             variance=_variance(variance or []),
         )
+        if component and not targets:
+            jobs = jobs_with_components(loaded, options)
+        else:
+            jobs = [(game, options) for game in loaded]
         output = Output(out, force=force)
-        output.check(rel for game in loaded for rel in planned_files(game, options))
-        written = [f for game in loaded for f in render_game(game, output, options)]
+        output.check(rel for game, opts in jobs for rel in planned_files(game, opts))
+        for message in unused_options(jobs, [k for k, v in given.items() if v]):
+            warn(message)
+        written = _render_jobs(jobs, output)
     except SheetsmithError as exc:
-        _fail(exc)
+        fail(exc)
     if as_json:
-        _emit_json({"files": [f.as_json() for f in written]})
+        emit_json({"files": [f.as_json() for f in written]})
         return
-    from sheetsmith.texttable import table
+    from sheetsmith.texttable import table, terminal_width
 
     rows = [(f.game, f.component, f.count, f.pages, f.path) for f in written]
-    _echo(table(("game", "component", "count", "pages", "file"), rows, right=(2, 3)))
+    header = ("game", "component", "count", "pages", "file")
+    echo(table(header, rows, right=(2, 3), width=terminal_width()))
+
+
+def _render_jobs(jobs: list[Job], output: Output) -> list[RenderedFile]:
+    """Render each (game, options), with a progress bar per file on a terminal."""
+    from sheetsmith.console import Progress
+    from sheetsmith.render import render_game
+    from sheetsmith.render.document import PROGRESS
+
+    token = PROGRESS.set(Progress())
+    try:
+        return [f for game, options in jobs for f in render_game(game, output, options)]
+    finally:
+        PROGRESS.reset(token)
 
 
 def _variance(items: list[str]) -> tuple[tuple[str, int], ...]:
@@ -215,13 +306,20 @@ def site(
         ),
     ] = None,
     out: Annotated[Path, typer.Option(help="The site's root folder.")] = Path("out/site"),
-    force: Annotated[
-        bool, typer.Option("--force", help="Replace files in --out that sheetsmith did not write.")
-    ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON manifest.")] = False,
+    force: Force = False,
+    quiet: Quietly = False,
+    as_json: AsJson = False,
 ) -> None:
-    """Build the static pages that printed QR codes open (host the folder anywhere)."""
+    """Build the static pages that printed QR codes open (host the folder anywhere).
+
+    [bold]Examples[/bold]
+
+      sheetsmith site personal-space --base-url https://ourgroup.github.io/space/ --out site
+      sheetsmith site personal-space --base-url http://192.168.1.20:8000/ --out site
+    """
     from sheetsmith import definition
+
+    Quiet.on = quiet
 
     try:
         loaded = definition.load(game)
@@ -229,13 +327,13 @@ def site(
 
         pages = build_site(loaded, base_url, out, force=force)
     except SheetsmithError as exc:
-        _fail(exc)
+        fail(exc)
     if as_json:
-        _emit_json({"pages": [{"url": p.url, "file": str(p.path)} for p in pages]})
+        emit_json({"pages": [{"url": p.url, "file": str(p.path)} for p in pages]})
         return
-    from sheetsmith.texttable import table
+    from sheetsmith.texttable import table, terminal_width
 
-    _echo(table(("page", "file"), [(p.url, p.path) for p in pages]))
+    echo(table(("page", "file"), [(p.url, p.path) for p in pages], width=terminal_width()))
 
 
 @app.command("new-sheet")
@@ -248,16 +346,25 @@ def new_sheet(
     force: Annotated[
         bool, typer.Option("--force", help="Replace the --out file if it exists.")
     ] = False,
+    quiet: Quietly = False,
 ) -> None:
-    """Print a blank typed sheet, with comments, to fill in from a photo of a finished one."""
+    """Print a blank typed sheet, with comments, to fill in from a photo of a finished one.
+
+    [bold]Examples[/bold]
+
+      sheetsmith new-sheet my-corner-of-the-sky > ann.toml
+      sheetsmith new-sheet personal-space --out tuesday.toml
+    """
     from sheetsmith.rules import blank_sheet
+
+    Quiet.on = quiet
 
     try:
         text = blank_sheet(game)
     except SheetsmithError as exc:
-        _fail(exc)
+        fail(exc)
     if out is None:
-        typer.echo(text, nl=False)
+        echo_bytes(text.encode("utf-8"))
         return
     from sheetsmith.output import Output
 
@@ -266,29 +373,44 @@ def new_sheet(
             out.name, text.encode("utf-8")
         )
     except SheetsmithError as exc:
-        _fail(exc)
-    _echo(f"wrote {written}", err=True)
+        fail(exc)
+    echo(f"wrote {written}", err=True)
 
 
 @app.command()
 def check(
     sheets: Annotated[
         list[str],
-        typer.Argument(help="Typed sheets (.toml); several are scored as one multiplayer game."),
+        typer.Argument(
+            help="Typed sheets (.toml), - for standard input; several are scored as one"
+            " multiplayer game.",
+            show_default=False,
+        ),
     ],
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Print nothing; the exit status tells.")
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
 ) -> None:
     """Check typed sheets against the rules and score them.
 
     Exit status: 0 every sheet follows the rules, 1 a rule is broken, 2 a file cannot be read.
+
+    [bold]Examples[/bold]
+
+      sheetsmith check ann.toml
+      sheetsmith check ann.toml ben.toml --json
+      sheetsmith check - < ann.toml
     """
     from sheetsmith.rules import check_files
+
+    Quiet.on = quiet
 
     try:
         report = check_files(sheets)
     except SheetError as exc:
         if as_json:
-            _emit_json(
+            emit_json(
                 {
                     "game": None,
                     "players": [],
@@ -299,13 +421,13 @@ def check(
                     ],
                 }
             )
-        _fail(exc)
+        fail(exc)
     if as_json:
-        _emit_json(report.as_json())
+        emit_json(report.as_json())
     else:
         from sheetsmith.rules.report_text import render_report
 
-        _echo(render_report(report))
+        echo(render_report(report))
     raise typer.Exit(report.exit_code)
 
 
@@ -313,5 +435,5 @@ def main() -> None:
     try:
         app()
     except KeyboardInterrupt:
-        _echo("interrupted", err=True)
+        echo("interrupted", err=True)
         sys.exit(130)

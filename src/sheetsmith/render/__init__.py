@@ -7,7 +7,8 @@ names to functions that lay out and write one file.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -75,8 +76,61 @@ COMPONENTS: dict[str, dict[str, Renderer]] = {
 }
 
 
+# The components that read each game-specific option. An option that none of the rendered
+# components reads is reported, never silently dropped (a test renders every component with
+# and without each option and holds this table to what changes).
+OPTION_USERS: dict[str, dict[str, tuple[str, ...]]] = {
+    "--copies": {"personal-space": ("daily-sheet",)},
+    "--seed": {"planet-78": ("setup",)},
+    "--variance": {"planet-78": ("setup",)},
+    "--base-url": {"personal-space": ("neighbors", "locations")},
+    "--back-offset": {
+        "personal-space": ("jobs", "neighbors", "actions", "locations", "alignment"),
+        "planet-78": ("tiles", "action-cards", "role-cards"),
+    },
+}
+
+
+Job = tuple[Game, RenderOptions]
+
+
+def unused_options(jobs: Sequence[Job], given: Iterable[str]) -> list[str]:
+    """A warning for each option in `given` that no component of `jobs` reads."""
+    warnings = []
+    for option in given:
+        users = OPTION_USERS[option]
+        if any(
+            name in users.get(game.info.ruleset, ())
+            for game, options in jobs
+            for name in wanted_components(game, options)
+        ):
+            continue
+        where = "; ".join(f"{ruleset}: {', '.join(names)}" for ruleset, names in users.items())
+        warnings.append(f"{option} changes nothing here: only these components use it ({where})")
+    return warnings
+
+
 def components_for(ruleset: str) -> tuple[str, ...]:
     return tuple(COMPONENTS.get(ruleset, {}))
+
+
+def jobs_with_components(games: Sequence[Game], options: RenderOptions) -> list[Job]:
+    """For `render --component NAME` with no game named: each game that has one of the
+    components, asked for those it has; `OptionError` if no game has any."""
+    jobs = []
+    for game in games:
+        available = COMPONENTS.get(game.info.ruleset, {})
+        mine = tuple(c for c in options.components if c in available)
+        if mine:
+            jobs.append((game, replace(options, components=mine)))
+    missing = [c for c in options.components if not any(c in o.components for _, o in jobs)]
+    if missing:
+        known = sorted({c for names in COMPONENTS.values() for c in names})
+        raise OptionError(
+            f"--component: no game has {', '.join(map(repr, missing))};"
+            f" components: {', '.join(known)}"
+        )
+    return jobs
 
 
 def wanted_components(game: Game, options: RenderOptions) -> tuple[str, ...]:

@@ -3,11 +3,18 @@ one call that writes it through the output folder."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from sheetsmith.output import Output, RenderedFile
 from sheetsmith.render.primitives import Page
+
+# Told (file, pages drawn, pages) as each page is drawn: the CLI's progress bar. A context
+# variable, so the renderers need not pass a display concern through every layout call.
+PROGRESS: ContextVar[Callable[[str, int, int], None] | None] = ContextVar(
+    "sheetsmith_progress", default=None
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,5 +42,12 @@ def save(
     from sheetsmith.render.pdf import write_pdf
 
     pages = list(pages)
-    path = out.write(component_path(game_id, component), lambda h: write_pdf(pages, h, info))
+    rel = component_path(game_id, component)
+    progress = PROGRESS.get()
+
+    def on_page(done: int) -> None:
+        if progress is not None:
+            progress(rel, done, len(pages))
+
+    path = out.write(rel, lambda h: write_pdf(pages, h, info, on_page))
     return RenderedFile(game_id, component, count, len(pages), path)

@@ -8,7 +8,7 @@ byte-for-byte reproducible (reportlab's invariant mode fixes dates and the docum
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import BinaryIO
 
@@ -63,8 +63,14 @@ def _without_source_date_epoch() -> Iterator[None]:
             os.environ["SOURCE_DATE_EPOCH"] = saved
 
 
-def write_pdf(pages: Sequence[Page], handle: BinaryIO, info: DocumentInfo) -> None:
-    """Draw `pages` as a PDF into the open binary file `handle`."""
+def write_pdf(
+    pages: Sequence[Page],
+    handle: BinaryIO,
+    info: DocumentInfo,
+    on_page: Callable[[int], None] | None = None,
+) -> None:
+    """Draw `pages` as a PDF into the open binary file `handle`; `on_page(n)` is told as
+    each page is done."""
     _register_fonts()
     with _without_source_date_epoch():
         canvas = Canvas(
@@ -79,7 +85,7 @@ def write_pdf(pages: Sequence[Page], handle: BinaryIO, info: DocumentInfo) -> No
     canvas.setAuthor(info.author)
     canvas.setSubject(info.subject)
     canvas.setCreator(CREATOR)
-    for page in pages:
+    for number, page in enumerate(pages, start=1):
         canvas.setPageSize((page.width, page.height))
         # reportlab keeps boxes for later pages too, so clear them when a page has none
         canvas.setTrimBox(page.trim_box.corners() if page.trim_box else None)
@@ -88,6 +94,8 @@ def write_pdf(pages: Sequence[Page], handle: BinaryIO, info: DocumentInfo) -> No
         canvas.setLineCap(0)
         _draw_items(canvas, page.items)
         canvas.showPage()
+        if on_page is not None:
+            on_page(number)
     canvas.save()
 
 

@@ -13,7 +13,12 @@ from typing import Any
 
 from sheetsmith import definition
 from sheetsmith.definition.reader import Context, suggest
-from sheetsmith.definition.tomlfile import TomlDocument, parse_toml_bytes, read_toml
+from sheetsmith.definition.tomlfile import (
+    MAX_BYTES,
+    TomlDocument,
+    parse_toml_bytes,
+    read_toml,
+)
 from sheetsmith.errors import DefinitionError, Problem, SheetError
 from sheetsmith.rules.verdict import CheckReport
 
@@ -111,10 +116,25 @@ def check_documents(docs: Sequence[TomlDocument | Problem]) -> CheckReport:
     return CheckReport(game.info.id, game.info.title, players, winners)
 
 
+STDIN = "-"  # `check -` reads one sheet from standard input
+
+
+def _read_stdin() -> TomlDocument | Problem:
+    import sys
+
+    raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+    return parse_toml_bytes(raw, "standard input")
+
+
 def check_files(paths: Sequence[str]) -> CheckReport:
-    """Check the sheets at `paths` (named in messages exactly as given) as one table."""
+    """Check the sheets at `paths` (named in messages exactly as given; `-` is standard
+    input) as one table."""
+    if list(paths).count(STDIN) > 1:
+        raise SheetError([Problem("standard input (-) can be read only once")])
     try:
-        return check_documents([read_toml(Path(p), p) for p in paths])
+        return check_documents(
+            [_read_stdin() if p == STDIN else read_toml(Path(p), p) for p in paths]
+        )
     except DefinitionError as exc:  # a broken bundled definition is still not a traceback
         raise SheetError(exc.problems) from exc
 
