@@ -684,4 +684,4 @@ def test_a_mistake_in_a_multi_line_array_names_its_own_line():
     with pytest.raises(SheetError) as err:
         check_text(text.encode(), "log.toml")
     line = text.splitlines().index('  "jump C3",') + 1
-    assert f"log.toml:{line}: turns[0].do[1]: unknown action 'jump'" in str(err.value)
+    assert f"log.toml:{line}: turn 1, action 2: unknown action 'jump'" in str(err.value)

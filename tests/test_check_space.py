@@ -395,21 +395,21 @@ def test_a_square_with_another_code_than_its_entry():
         (('code = "SG"', 'code = "XP"'), "Explore is part of a Move entry"),
         (
             ('path = "D D"', 'path = "D X"'),
-            "log[9].path: expected the steps on the map as U, D, L, R",
+            "log 10, path: expected the steps on the map as U, D, L, R",
         ),
         (
             ("explore = [[5, 1]]", "explore = [[7, 1]]"),
-            "log[0].explore[0]: expected dice values 1..6",
+            "log 1, explore 1: expected dice values 1..6",
         ),
         (('neighbor = "marga", space', 'neighbor = "margo", space'), 'did you mean "marga"'),
         (
             ('answer = "friends"', 'answer = "maybe"'),
-            "log[4].answer: expected one of friends, not-friends",
+            "log 5, answer: expected one of friends, not-friends",
         ),
-        (('code = "SG"', 'code = "SG"\ndistance = 2'), "log[8].distance: only an Internet entry"),
+        (('code = "SG"', 'code = "SG"\ndistance = 2'), "log 9, distance: only an Internet entry"),
         (
             ('code = "SH"', 'code = "SH"\npath = "U"'),
-            "log[10].path: only a Move (M) entry has path",
+            "log 11, path: only a Move (M) entry has path",
         ),
         (
             (
@@ -421,7 +421,7 @@ def test_a_square_with_another_code_than_its_entry():
         (('day = "tuesday"', 'day = "tuesdy"'), 'did you mean "tuesday"'),
         (
             ('code = "E"', 'code = "E"\nspeeed = 1'),
-            'log[12].speeed: unknown key (did you mean "speed"?)',
+            'log 13, speeed: unknown key (did you mean "speed"?)',
         ),
     ],
 )

@@ -88,7 +88,9 @@ def test_tables_fit_the_width_they_are_given():
     text = table(("game", "component", "what it is"), rows, width=60)
     assert max(len(line) for line in text.splitlines()) <= 60
     assert "trackers" in text.splitlines()[-1] or len(text.splitlines()) > 3
-    assert table(("a", "b"), [("x", "y" * 200)]) == table(("a", "b"), [("x", "y" * 200)], width=None)
+    assert table(("a", "b"), [("x", "y" * 200)]) == table(
+        ("a", "b"), [("x", "y" * 200)], width=None
+    )
 
 
 def test_quiet_prints_nothing_but_the_exit_status_tells(tmp_path):
@@ -216,3 +218,28 @@ def test_a_cp1252_console_gets_a_utf8_sheet_and_readable_reports(tmp_path):
         assert b"Traceback" not in result.stderr
     report = run_cp1252("check", "examples/my-corner-of-the-sky/ann.toml").stdout.decode("cp1252")
     assert "x reward-without-article" in report
+
+
+# -- the sheet's JSON Schema ------------------------------------------------------------------
+
+
+def test_schema_prints_the_json_schema_a_blank_sheet_points_at():
+    result = runner.invoke(app, ["schema", "planet-78"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["$schema"].startswith("https://json-schema.org/")
+    blank = runner.invoke(app, ["new-sheet", "planet-78"]).output
+    assert blank.splitlines()[0] == "#:schema ./planet-78.schema.json"
+    wrong = runner.invoke(app, ["schema", "planet78"])
+    assert wrong.exit_code == 2 and 'did you mean "planet-78"' in wrong.output
+
+
+def test_new_sheet_out_writes_the_schema_beside_the_sheet_once(tmp_path):
+    sheet = tmp_path / "tuesday.toml"
+    result = runner.invoke(app, ["new-sheet", "personal-space", "--out", str(sheet)])
+    assert result.exit_code == 0, result.output
+    schema = tmp_path / "personal-space.schema.json"
+    assert json.loads(schema.read_text())["type"] == "object"
+    schema.write_text("{}")  # the player's own copy is kept
+    other = tmp_path / "wednesday.toml"
+    assert runner.invoke(app, ["new-sheet", "personal-space", "--out", str(other)]).exit_code == 0
+    assert schema.read_text() == "{}"

@@ -66,7 +66,7 @@ def test_broken_definition_lists_every_problem_with_lines(tmp_path):
     errors = [line for line in result.stderr.splitlines() if line.startswith("error: ")]
     assert len(errors) == 2
     assert all(line.startswith(f"error: {path}:") for line in errors)
-    assert "articles[0].reward" in result.stderr and "abilities[1].cost" in result.stderr
+    assert "article 1, reward" in result.stderr and "ability 2, cost" in result.stderr
     assert "Traceback" not in result.output
 
 

@@ -114,12 +114,12 @@ def test_every_problem_at_once_with_lines():
     for line in lines:
         assert re.match(r"mine\.toml:\d+: ", line), line
     text = "\n".join(lines)
-    assert "abilities[1].cost: unknown cost box '◆3'" in text
+    assert "ability 2, cost: unknown cost box '◆3'" in text
     assert "star_map.size: expected an odd number" in text
-    assert "supporters[1].name: expected a string, got 7" in text
-    assert "articles[1].reward: expected an integer, got 'six'" in text
+    assert "supporter 2, name: expected a string, got 7" in text
+    assert "article 2, reward: expected an integer, got 'six'" in text
     mentor_line = next(i for i, text in enumerate(broken.splitlines(), 1) if "name = 7" in text)
-    assert f"mine.toml:{mentor_line}: supporters[1].name" in text
+    assert f"mine.toml:{mentor_line}: supporter 2, name" in text
 
 
 def test_toml_syntax_error_has_its_line():

@@ -115,7 +115,7 @@ def test_errors_are_all_reported_with_lines():
     assert "letter code 'R' is also resource's" in text
     assert "a task has 1 to 4 steps" in text
     assert "favorite: expected one of" in text and 'did you mean "rock"' in text
-    assert "generators.tree.how_to[2]" in text and 'did you mean "text"' in text
+    assert "generators.tree.how_to 3, txt" in text and 'did you mean "text"' in text
     assert all(str(p).startswith("ps.toml:") for p in err.value.problems)
 
 

@@ -112,9 +112,9 @@ def test_a_variance_range_must_hold_the_default_it_starts_from() -> None:
         ("planet-78", "carry_limit = 5", f"carry_limit = {HUGE}", "rules.carry_limit"),
         ("planet-78", "piles = 2 ", "piles = 0 ", "center.piles"),
         ("personal-space", "adopt = 10", "adopt = 100000000000", "prices.adopt"),
-        ("personal-space", "moves = 4 }", "moves = 9999 }", "generators.pond.bets[5].moves"),
-        ("personal-space", "penalty = 2", "penalty = 1e300", "jobs[1].penalty"),
-        ("my-corner-of-the-sky", "min = 50", f"min = {HUGE}", "ranks[8].min"),
+        ("personal-space", "moves = 4 }", "moves = 9999 }", "generators.pond.bet 6, moves"),
+        ("personal-space", "penalty = 2", "penalty = 1e300", "job 2, penalty"),
+        ("my-corner-of-the-sky", "min = 50", f"min = {HUGE}", "rank 9, min"),
     ],
 )
 def test_every_number_has_an_upper_bound(game: str, old: str, new: str, key: str) -> None:

@@ -366,15 +366,62 @@ def new_sheet(
     if out is None:
         echo_bytes(text.encode("utf-8"))
         return
+    from sheetsmith.definition import load
     from sheetsmith.output import Output
+    from sheetsmith.rules.schema import schema_file_name
 
+    folder = Output(out.parent, force=force, manifest=False)
+    schema_name = schema_file_name(load(game).info.id)
     try:
-        written = Output(out.parent, force=force, manifest=False).write_bytes(
-            out.name, text.encode("utf-8")
-        )
+        folder.check([out.name])
+        written = folder.write_bytes(out.name, text.encode("utf-8"))
+        schema = out.parent / schema_name
+        if not schema.exists():  # the editor hint the sheet's first line points at
+            folder.write_bytes(schema_name, _schema_bytes(game))
+            echo(f"wrote {schema}", err=True)
     except SheetsmithError as exc:
         fail(exc)
     echo(f"wrote {written}", err=True)
+
+
+def _schema_bytes(game: str) -> bytes:
+    import json
+
+    from sheetsmith.definition import load
+    from sheetsmith.rules.schema import sheet_schema
+
+    return (json.dumps(sheet_schema(load(game)), indent=2, ensure_ascii=False) + "\n").encode()
+
+
+@app.command()
+def schema(
+    game: Annotated[str, typer.Argument(help="The bundled game whose typed sheet to describe.")],
+) -> None:
+    """Print the JSON Schema of a game's typed sheet, for editors that check TOML as you type.
+
+    A blank sheet's first line (#:schema ./GAME.schema.json) points Taplo or Even Better TOML
+    at it: save the schema under that name beside the sheet.
+
+    [bold]Examples[/bold]
+
+      sheetsmith schema personal-space > personal-space.schema.json
+    """
+    from sheetsmith.rules import checkable_games
+
+    games = checkable_games()
+    if game not in games:
+        from sheetsmith.definition.reader import suggest
+
+        fail(
+            OptionError(
+                f"no typed sheet for {game!r}{suggest(game, games)}; sheets exist for:"
+                f" {', '.join(games)}"
+            )
+        )
+    try:
+        echo_bytes(_schema_bytes(game))
+    except SheetsmithError as exc:
+        fail(exc)
 
 
 @app.command()

@@ -8,8 +8,63 @@ any other exception is a bug.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
+
+# An array's item as a player names it: `turns` -> turn, `abilities` -> ability; a Planet 78
+# turn's `do` holds its actions, as the report calls them.
+_ITEM_NAMES = {"do": "action"}
+
+
+def _item_name(array: str) -> str:
+    if array in _ITEM_NAMES:
+        return _ITEM_NAMES[array]
+    if array.endswith("ies"):
+        return array[:-3] + "y"
+    if array.endswith(("xes", "ches", "shes", "sses")):
+        return array[:-2]
+    if array.endswith("s") and not array.endswith(("ss", "us")):
+        return array[:-1]
+    return array
+
+
+def format_path(path: Sequence[str | int], *, counted: bool = False) -> str:
+    """A key path as text. Plain, as a program indexes the TOML (and `check --json` gives
+    it), array items count from 0: `turns[1].do[3]`. `counted`, as printed for a player and
+    as the reports word it, an item is its array's name and its number from 1:
+    `turn 2, action 4`, `log 6, path`."""
+    if not counted:
+        out = ""
+        for part in path:
+            if isinstance(part, int):
+                out += f"[{part}]"
+            else:
+                out += f".{part}" if out else part
+        return out
+    groups: list[str] = []
+    names: list[str] = []
+    for part in path:
+        if isinstance(part, int):
+            item = _item_name(names.pop()) if names else "item"
+            groups.append(".".join([*names, f"{item} {part + 1}"]))
+            names = []
+        else:
+            names.append(part)
+    if names:
+        groups.append(".".join(names))
+    return ", ".join(groups)
+
+
+_KEY_PART = re.compile(r"\[(\d+)\]|((?:[^.\[]|\[(?!\d+\]))+)")
+
+
+def shown_key(key: str) -> str:
+    """A key path given plain (`log[5].path`) as printed for a player (`log 6, path`)."""
+    if "[" not in key:
+        return key
+    parts = [int(m[1]) if m[1] else m[2] for m in _KEY_PART.finditer(key)]
+    return format_path(parts, counted=True)
 
 
 class Problem(NamedTuple):
@@ -25,7 +80,7 @@ class Problem(NamedTuple):
         if self.file:
             where.append(f"{self.file}:{self.line}" if self.line else self.file)
         if self.key:
-            where.append(self.key)
+            where.append(shown_key(self.key))  # counting from 1; `key` itself from 0
         return ": ".join([*where, self.message])
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,22 @@ RULESETS = {
     "personal-space": "sheetsmith.definition.space",
     "planet-78": "sheetsmith.definition.planet",
 }
+
+
+# What a typed file of a game is, where it is not "a typed sheet for <game>".
+TYPED_FILES = {"planet-78": "a Planet 78 game log"}
+
+
+def typed_file(game: str) -> str:
+    """What a typed file (`game = "<id>"` at its top) is, in a player's words."""
+    return TYPED_FILES.get(game, f"a typed sheet for {game}" if game.strip() else "a typed sheet")
+
+
+def command(verb: str, name: str) -> str:
+    """The command that takes the file `name`, quoted for a message and for a shell."""
+    if name == "standard input":  # `check -`: render and site read files only
+        return f'"sheetsmith {verb} FILE.toml", saved to a file'
+    return f'"sheetsmith {verb} {shlex.quote(name)}"'
 
 
 @functools.cache
@@ -63,6 +80,17 @@ def load_bytes(raw: bytes, name: str = "game.toml") -> Any:
 def load_document(doc: TomlDocument | Problem) -> Any:
     if isinstance(doc, Problem):
         raise DefinitionError([doc])
+    game = doc.data.get("game")
+    if isinstance(game, str):  # `render me.toml`: a typed sheet, not a definition
+        raise DefinitionError(
+            [
+                Problem(
+                    f"this is {typed_file(game)}, not a game definition: "
+                    f"check it with {command('check', doc.name)}",
+                    file=doc.name,
+                )
+            ]
+        )
     ctx = Context(doc)
     root = ctx.root()
     ruleset = root["game"]["ruleset"].str(choices=tuple(RULESETS))

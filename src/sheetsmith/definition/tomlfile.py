@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from sheetsmith.errors import Problem
+from sheetsmith.errors import Problem, format_path
 
 MAX_BYTES = 2_000_000  # a typed sheet or a definition is a few kB; refuse anything absurd
 # tomllib's time and memory grow with the square of a key's dotted parts (20,000 parts:
@@ -26,7 +26,7 @@ MAX_KEY_PARTS = 32
 # No limit on the count of keys or tables: it would protect nothing. 2 MB of `kN = 1`
 # lines or of `[[a]]` headers parses in under a second, of 32-part keys in under 2 s.
 
-_SYNTAX_AT = r"\(at line (\d+), column (\d+)\)"
+_SYNTAX_AT = re.compile(r"\s*+\(at (?:line (\d+), column (\d+)|end of document)\)")
 # Every quantifier below is possessive or atomic: a pathological line is read once,
 # never backtracked into (Python >= 3.11).
 _KEY_PART = r"""(?:[A-Za-z0-9_-]++|"[^"]*+"|'[^']*+')"""
@@ -88,6 +88,9 @@ class KeyLines(NamedTuple):
     """Line numbers (1-based) of the keys of one TOML text, by key path."""
 
     lines: dict[tuple[str | int, ...], int]
+    # The first key or [table] typed twice, as (its path, first line, second line); only
+    # looked for when asked (`find_twice`), for a file tomllib refused.
+    twice: tuple[tuple[str | int, ...], int, int] | None = None
 
     def line_of(self, path: tuple[str | int, ...]) -> int | None:
         """The line of `path`, or of its nearest ancestor that has one."""
@@ -124,11 +127,27 @@ def key_lines(text: str) -> KeyLines:
     return lines_keys(text.split("\n"))
 
 
-def lines_keys(text_lines: Sequence[str]) -> KeyLines:
+def _in_arrays(
+    path: tuple[str | int, ...], counts: dict[tuple[str | int, ...], int]
+) -> tuple[str | int, ...]:
+    """`path` with the index of each array of tables it goes through, as TOML reads it:
+    `[x.a]` after the second `[[x]]` is `x[1].a`."""
+    out: list[str | int] = []
+    for end, part in enumerate(path, start=1):
+        out.append(part)
+        if end < len(path) and path[:end] in counts:
+            out.append(counts[path[:end]] - 1)
+    return tuple(out)
+
+
+def lines_keys(text_lines: Sequence[str], *, find_twice: bool = False) -> KeyLines:
     """`key_lines` of a text already split at "\\n", the only line break TOML counts."""
     lines: dict[tuple[str | int, ...], int] = {}
     counts: dict[tuple[str | int, ...], int] = {}
     table: tuple[str | int, ...] = ()
+    typed: dict[tuple[str | int, ...], int] = {}  # with find_twice: each key and [table]
+    twice: tuple[tuple[str | int, ...], int, int] | None = None
+    resolved: tuple[str | int, ...] = ()  # the table, through arrays of tables
     in_multiline: str | None = None
     array: tuple[str | int, ...] | None = None  # a multi-line array of strings being read
     item = depth = 0
@@ -150,11 +169,19 @@ def lines_keys(text_lines: Sequence[str]) -> KeyLines:
         header = header_re.match(line)
         if header and header.group(2).strip():
             path: tuple[str | int, ...] = _split_key(header.group(2).strip())
+            if find_twice:
+                resolved = _in_arrays(path, counts)
             if header.group(1) == "[[":
                 index = counts.get(path, 0)
                 counts[path] = index + 1
                 lines.setdefault(path, number)
                 path = (*path, index)
+                if find_twice:
+                    resolved = (*resolved, index)
+            elif find_twice and twice is None:
+                if resolved in typed:
+                    twice = (resolved, typed[resolved], number)
+                typed.setdefault(resolved, number)
             table = path
             lines.setdefault(table, number)
             continue
@@ -162,6 +189,11 @@ def lines_keys(text_lines: Sequence[str]) -> KeyLines:
         if key:
             full = (*table, *_split_key(key.group(1)))
             lines.setdefault(full, number)
+            if find_twice and twice is None:
+                typed_key = (*resolved, *full[len(table) :])
+                if typed_key in typed:
+                    twice = (typed_key, typed[typed_key], number)
+                typed.setdefault(typed_key, number)
             rest = line[key.end() :]
             for inner in inline_re.finditer(rest):
                 lines.setdefault((*full, inner.group(1).strip('"')), number)
@@ -174,7 +206,7 @@ def lines_keys(text_lines: Sequence[str]) -> KeyLines:
                 if value.startswith("["):
                     item, depth = _array_tokens(value)
                     array = full if depth > 0 else None
-    return KeyLines(lines)
+    return KeyLines(lines, twice)
 
 
 class TomlDocument:
@@ -208,16 +240,6 @@ class TomlDocument:
         return Problem(
             message, file=self.name, key=format_path(path) or None, line=self.keys.line_of(path)
         )
-
-
-def format_path(path: tuple[str | int, ...]) -> str:
-    out = ""
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else part
-    return out
 
 
 # Byte order marks, UTF-32 first: its little-endian mark starts with UTF-16's.
@@ -265,6 +287,224 @@ def _decode(raw: bytes, name: str) -> str | Problem:
     return text[1:] if text.startswith("\ufeff") else text
 
 
+# What a phone types for a quote: each is read as the straight quote TOML needs.
+_CURLY = str.maketrans(dict.fromkeys("“”„‟«»＂", '"') | dict.fromkeys("‘’‚‛‹›＇", "'"))
+# Strings and comments, each read whole: a string's group is None if it is never closed.
+_STRINGS = re.compile(
+    "|".join(
+        (
+            r"#[^\n]*+",
+            r'"""(?:[^"\\]++|\\.|"(?!""))*+(?P<ml>"""(?:"{0,2}))?',
+            r"'''(?:[^']++|'(?!''))*+(?P<mll>'''(?:'{0,2}))?",
+            r'"(?:[^"\\\n]++|\\[^\n])*+(?P<b>")?',
+            r"'[^'\n]*+(?P<l>')?",
+        )
+    ),
+    re.S,
+)
+_VALUE_START = re.compile(r"""[\w"'\[{+.-]""")
+# A later item of an array typed without quotes, as in `[monday, tuesday]`.
+_BARE_ITEM = re.compile(r"""(,\s*+)([^\W\d][^,\]}#"'=\n]*+)(?=[,\]])""")
+_WORDS = ("true", "false", "inf", "nan")
+_NO_VALUE = 'the value after "=" is missing: type one, or delete the line'
+
+
+def _excerpt(line: str, at: int = 0) -> str:
+    """`line` as a message shows it: stripped, cut to 60 characters around index `at` if
+    it is long."""
+    if len(line.strip()) <= 72:
+        return line.strip()
+    start = max(0, at - 30)
+    cut = line[start : at + 30].strip()
+    return ("..." if start else "") + cut + ("..." if at + 30 < len(line) else "")
+
+
+def _unclosed_string(text: str) -> tuple[int, int, str] | None:
+    """(line, column, quote) of the first string never closed, or None."""
+    for token in _STRINGS.finditer(text):
+        if token.group()[0] == "#" or token.group("ml", "mll", "b", "l") != (None,) * 4:
+            continue
+        start = token.start()
+        column = start - text.rfind("\n", 0, start)
+        quote = token.group()[:3] if token.group().startswith(('"' * 3, "'" * 3)) else ""
+        return text.count("\n", 0, start) + 1, column, quote or token.group()[0]
+    return None
+
+
+def _curly(line: str) -> str:
+    straight = _excerpt(line.translate(_CURLY))
+    return f"curly quotes are not TOML quotes; type straight ones: {straight}"
+
+
+def _string_hint(text: str, lines: list[str]) -> tuple[str, int] | None:
+    """Why a string is not closed, and the line it opened on."""
+    found = _unclosed_string(text)
+    if found is None:
+        return None
+    number, column, quote = found
+    if len(quote) == 3:
+        return f"the {quote} string opened here is never closed: end it with {quote}", number
+    line = lines[number - 1]
+    content = line[column:]
+    if content.translate(_CURLY) != content:
+        return _curly(line), number
+    comment = content.find(" #")
+    if comment >= 0:  # most likely a comment typed after the string, not inside it
+        fixed = line[:column] + content[:comment].rstrip() + quote + content[comment:]
+    else:
+        fixed = line.rstrip() + quote
+    return f"a string is not closed: end it with a quote: {_excerpt(fixed, column)}", number
+
+
+def _value_hint(line: str, column: int) -> str | None:
+    """A value tomllib could not read: a missing one, or text without quotes."""
+    _, key_re, _ = _patterns()
+    prefix, rest = line[: column - 1], line[column - 1 :]
+    if not rest.strip() or rest.lstrip().startswith("#"):
+        return _NO_VALUE
+    key = key_re.match(prefix)
+    if key and not prefix[key.end() :].strip():  # the whole value: `player = Ann Lee`
+        word = re.split(r"\s#", rest, maxsplit=1)[0].rstrip()
+    else:  # an item of an array or of an inline table
+        word = re.split(r"[,\]}#]", rest, maxsplit=1)[0].rstrip()
+    if not word or not word[0].isalpha():
+        return None
+    if word in ("True", "False", "TRUE", "FALSE"):
+        fixed = prefix + word.lower() + rest[len(word) :]
+        return f"true and false are written in lower case: {_excerpt(fixed, column)}"
+    after = rest[len(word) :]
+    if not key or prefix[key.end() :].strip():  # the array's later items, as bare
+        after = _BARE_ITEM.sub(_quote_item, after)
+    fixed = prefix + _quoted(word) + after
+    return f"a text value needs quotes: {_excerpt(fixed, column)}"
+
+
+def _quoted(word: str) -> str:
+    return f"'{word}'" if '"' in word and "'" not in word else f'"{word}"'
+
+
+def _quote_item(item: re.Match[str]) -> str:
+    word = item[2].rstrip()
+    if word in _WORDS:
+        return item[0]
+    return item[1] + _quoted(word) + item[2][len(word) :]
+
+
+def _table_comma_hint(line: str, column: int) -> str | None:
+    """`{ a = 1 b = 2 }`: a comma missing between two keys of an inline table."""
+    _, key_re, _ = _patterns()
+    prefix, rest = line[: column - 1], line[column - 1 :]
+    if not prefix.strip() or not key_re.match(rest):
+        return None
+    before = prefix.rstrip()
+    fixed = before + "," + prefix[len(before) :] + rest
+    return f"a comma is missing between two keys: {_excerpt(fixed, column)}"
+
+
+def _array_opened(lines: list[str], number: int) -> int | None:
+    """The line, at or above `number`, where an array that is never closed opened."""
+    header_re, _, _ = _patterns()
+    for above in range(min(number, len(lines)), 0, -1):
+        line = lines[above - 1]
+        if not header_re.match(line) and _array_tokens(line)[1] > 0:
+            return above
+    return None
+
+
+def _array_hint(lines: list[str], number: int, column: int | None) -> tuple[str, int | None]:
+    """A comma missing between two items, or an array never closed (and its first line)."""
+    never_closed = "this array is never closed: end it with ] after its last item"
+    if column is None:  # at the end of the file
+        return never_closed, _array_opened(lines, number)
+    header_re, key_re, _ = _patterns()
+    line = lines[number - 1]
+    prefix, rest = line[: column - 1], line[column - 1 :]
+    if (
+        key_re.match(rest)
+        or (not prefix.strip() and header_re.match(line))
+        or not _VALUE_START.match(rest)
+    ):  # the next key or table, or a closing brace: the array was never closed
+        return never_closed, _array_opened(lines, number - 1 if not prefix.strip() else number)
+    missing = "a comma is missing between two items"
+    if prefix.strip():
+        before = prefix.rstrip()
+        fixed = before + "," + prefix[len(before) :] + rest
+        return f"{missing}: {_excerpt(fixed, column)}", number
+    for above in range(number - 1, 0, -1):  # the item before ends a line above
+        item = lines[above - 1]
+        if item.strip() and not item.lstrip().startswith("#"):
+            comment = next((t.start() for t in _TOKEN.finditer(item) if t.group() == "#"), None)
+            fixed = item[:comment].rstrip() + ","
+            return f"{missing}: end line {above} with one: {_excerpt(fixed, len(fixed))}", number
+    return f"{missing}", number
+
+
+def _twice_hint(message: str, lines: list[str], number: int | None) -> Problem | None:
+    """A key or table typed twice: named, with the line it was first typed at."""
+    found = lines_keys(lines, find_twice=True)
+    twice = found.twice
+    declared = re.match(r"Cannot declare (\(.*\)) twice", message)
+    if declared and number and (twice is None or twice[2] != number):
+        import ast  # only ever needed to explain a mistake
+
+        # tomllib names the table; it was first typed with it, or with a key in it
+        path = tuple(ast.literal_eval(declared.group(1)))
+        first = [n for p, n in found.lines.items() if p[: len(path)] == path and n < number]
+        twice = (path, min(first), number) if first else None
+    if twice is None or (number is not None and twice[2] > number):
+        return None
+    path, first_line, line = twice
+    header_re, _, _ = _patterns()
+    if header_re.match(lines[line - 1]):
+        why = (
+            f"this table is typed twice (first typed at line {first_line}); "
+            "keep one and put all its keys under it"
+        )
+    else:
+        why = f"typed twice (first typed at line {first_line}); delete one"
+    return Problem(f"not valid TOML: {why}", key=format_path(path), line=line)
+
+
+def _syntax_problem(message: str, text: str, name: str) -> Problem:
+    """tomllib's refusal, in a player's words where the mistake is a common one: curly
+    quotes, text without quotes, a missing comma, a string never closed, a key typed twice.
+    Anything else keeps tomllib's words."""
+    at = _SYNTAX_AT.search(message)
+    words = (message[: at.start()] if at else message).strip()
+    number = column = None
+    if at and at.group(1):
+        number, column = int(at.group(1)), int(at.group(2))
+    lines = text.split("\n")
+    hint: str | None = None
+    if number is not None and column is not None:
+        line = lines[number - 1]
+        typed = line[column - 1 : column]
+        if typed.translate(_CURLY) != typed:
+            return Problem(f"not valid TOML: {_curly(line)}", file=name, line=number)
+        if words == "Invalid value":
+            hint = _value_hint(line, column)
+        elif words == "Unclosed inline table":
+            hint = _table_comma_hint(line, column)
+    elif words == "Invalid value" and text.rstrip().endswith("="):  # the file ends there
+        hint, number = _NO_VALUE, len(text.rstrip().split("\n"))
+    elif words == "Invalid value":  # the file ends in an array
+        words = "Unclosed array"
+    if words in ("Unterminated string", "Illegal character '\\n'") or words.startswith(
+        "Expected \"'"
+    ):
+        found = _string_hint(text, lines)
+        if found:
+            hint, number = found
+    elif words == "Unclosed array":
+        hint, opened = _array_hint(lines, number or len(lines), column)
+        number = opened or number
+    elif words.startswith(("Cannot overwrite a value", "Cannot declare")):
+        problem = _twice_hint(words, lines, number)
+        if problem:
+            return problem._replace(file=name)
+    return Problem(f"not valid TOML: {hint or words}", file=name, line=number)
+
+
 def parse_toml_bytes(raw: bytes, name: str) -> TomlDocument | Problem:
     """Parse TOML from bytes, or say in one `Problem` why it cannot be read."""
     if len(raw) > MAX_BYTES:
@@ -278,11 +518,7 @@ def parse_toml_bytes(raw: bytes, name: str) -> TomlDocument | Problem:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        at = re.search(_SYNTAX_AT, message)
-        line = int(at.group(1)) if at else None
-        message = re.sub(_SYNTAX_AT, "", message).strip()
-        return Problem(f"not valid TOML: {message}", file=name, line=line)
+        return _syntax_problem(str(exc), text, name)
     except RecursionError:
         return Problem("not valid TOML: nested too deeply", file=name)
     except ValueError:  # tomllib's int() refuses numbers of thousands of digits

@@ -20,6 +20,7 @@ from sheetsmith.definition.tomlfile import (
     read_toml,
 )
 from sheetsmith.errors import DefinitionError, Problem, SheetError
+from sheetsmith.rules.lenient import pick
 from sheetsmith.rules.verdict import CheckReport
 
 # ruleset id -> module with parse_sheet(root, game, file) and check_table(game, sheets)
@@ -49,9 +50,15 @@ def _read(doc: TomlDocument) -> tuple[Any, Any, list[Problem]]:
         what = "holds no keys" if doc.text.strip() else "is empty"
         hint = "`sheetsmith new-sheet GAME` prints a blank to fill in"
         return None, None, [doc.problem((), f"the file {what}; {hint}")]
+    if isinstance(doc.data.get("game"), dict) and "ruleset" in doc.data["game"]:
+        render = definition.command("render", doc.name)  # `check my-variant.toml`
+        why = f"this is a game definition, not a typed sheet: render it with {render}"
+        return None, None, [Problem(why, file=doc.name)]
     name = root["game"].str()
     if name is None:
         return None, None, ctx.problems
+    # a game typed as its title or in another case ("My Corner of the Sky") is unambiguous
+    name = pick(name, games) or name
     if name not in games:
         ctx.fail(
             ("game",),
@@ -78,7 +85,7 @@ def _copies(docs: Sequence[TomlDocument | Problem]) -> dict[int, Problem]:
             continue
         other = first[doc.text]
         why = "is given twice" if other == doc.name else f"has the same content as {other}"
-        copies[index] = Problem(f"{why} (each sheet is checked once)", file=doc.name)
+        copies[index] = Problem(f"{why} (each file is checked once)", file=doc.name)
     return copies
 
 
@@ -104,7 +111,7 @@ def check_documents(docs: Sequence[TomlDocument | Problem]) -> CheckReport:
             problems.append(
                 doc.problem(
                     ("game",),
-                    f"is {game.info.id!r}, but the sheets checked together must be of one game",
+                    f"is {game.info.id!r}, but the files checked together must be of one game",
                 )
             )
     if problems:

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from sheetsmith.definition.planet import PlanetGame, Role, parse_space
-from sheetsmith.definition.reader import Node, describe, suggest
+from sheetsmith.definition.reader import Node, describe
+from sheetsmith.rules import lenient
 from sheetsmith.rules.planet_land import Settings, default_settings
 
 MAX_SEED = 2**63 - 1  # the largest integer TOML holds; `render --seed` takes the same range
@@ -86,7 +87,7 @@ def _settings(node: Node, game: PlanetGame) -> Settings:
     node.only(*values)
     for key in values:
         allowed = getattr(game.variance, key)
-        value = node[key].int(None, low=allowed.min, high=allowed.max)
+        value = lenient.integer(node[key], None, low=allowed.min, high=allowed.max)
         if value is not None:
             values[key] = value
     return Settings(**values)
@@ -103,7 +104,7 @@ def _players(node: Node, game: PlanetGame) -> tuple[Player, ...]:
     for item in items[: len(game.land.spawns)]:  # past that, the count says it all
         item.only("name", "role")
         name = (item["name"].str() or "").strip()
-        role = item["role"].str(choices=roles)
+        role = lenient.choice(item["role"], roles)
         if not name:
             if isinstance(item["name"].value, str):  # a missing or mistyped name is reported
                 item["name"].fail("a player needs a name")
@@ -112,17 +113,17 @@ def _players(node: Node, game: PlanetGame) -> tuple[Player, ...]:
             item["name"].fail(
                 f"{name!r}: a name is one word, as actions name players (trade Ben wood 2)"
             )
-        if name in names:
+        if lenient.fold(name) in names:
             item["name"].fail(f"{name!r} is listed twice")
         if role in taken:
             item["role"].fail(f"role {role!r} is taken by another player: roles are unique")
-        names.add(name)
+        names.add(lenient.fold(name))
         taken.add(role or "")
         players.append(Player(name, role or roles[0]))
     return tuple(players)
 
 
-def _action(node: Node, game: PlanetGame) -> Action | None:
+def _action(node: Node, game: PlanetGame, names: tuple[str, ...] = ()) -> Action | None:
     text = node.str()
     if text is None:
         return None
@@ -133,13 +134,17 @@ def _action(node: Node, game: PlanetGame) -> Action | None:
     if not words:
         node.fail('expected an action such as "move D3", got an empty string')
         return None
-    verb = words[0].lower()
-    if verb not in VERBS:
+    verb = lenient.pick(words[0], tuple(VERBS))
+    if verb is None:
+        typed = words[0].lower()
         node.fail(
-            f"unknown action {verb!r}{suggest(verb, tuple(VERBS))}; one of {', '.join(VERBS)}"
+            f"unknown action {typed!r}{lenient.nearest(typed, tuple(VERBS))}; "
+            f"one of {', '.join(VERBS)}"
         )
         return None
-    args = tuple(words[1:])
+    # Resources, cards and players as the definition and the players list spell them.
+    vocabulary = (*game.resources, *(c.id for c in game.cards), *names)
+    args = tuple(lenient.pick(word, vocabulary) or word for word in words[1:])
     problem = _check_args(verb, args, game)
     if problem:
         node.fail(f"{text!r}: {problem}; {verb} takes {VERBS[verb]}")
@@ -170,18 +175,18 @@ def _check_args(verb: str, args: tuple[str, ...], game: PlanetGame) -> str:
         return "takes no arguments"
     elif verb in ("deposit", "take") and (len(args) != 1 or args[0] not in resources):
         shown = args[0] if args else ""
-        return f"expected one resource ({', '.join(resources)}){suggest(shown, resources)}"
+        return f"expected one resource ({', '.join(resources)}){lenient.nearest(shown, resources)}"
     elif verb == "buy":
         if len(args) != 2:
             return "expected a resource and a card id"
         if args[0] not in resources:
-            return f"unknown resource {args[0]!r}{suggest(args[0], resources)}"
+            return f"unknown resource {args[0]!r}{lenient.nearest(args[0], resources)}"
         if args[1] not in cards:
-            return f"unknown card {args[1]!r}{suggest(args[1], cards)}"
+            return f"unknown card {args[1]!r}{lenient.nearest(args[1], cards)}"
     elif verb in ("card", "draw"):
         if not args or args[0] not in cards:
             shown = args[0] if args else ""
-            return f"unknown card {shown!r}{suggest(shown, cards)}"
+            return f"unknown card {shown!r}{lenient.nearest(shown, cards)}"
     elif verb in ("trade", "discard"):
         count = args[-1] if args and is_count(args[-1]) else "1"
         body = args[:-1] if args and is_count(args[-1]) else args
@@ -189,7 +194,7 @@ def _check_args(verb: str, args: tuple[str, ...], game: PlanetGame) -> str:
         if len(body) != want:
             return "expected " + ("a player, " if verb == "trade" else "") + "a resource, a count"
         if body[-1] not in resources:
-            return f"unknown resource {body[-1]!r}{suggest(body[-1], resources)}"
+            return f"unknown resource {body[-1]!r}{lenient.nearest(body[-1], resources)}"
         if not 1 <= int(count) <= game.rules.carry_limit:
             return f"a count from 1 to {game.rules.carry_limit} (what a player can carry)"
     elif verb == "spawn":
@@ -211,17 +216,23 @@ def _turns(node: Node, game: PlanetGame, names: tuple[str, ...]) -> tuple[Turn, 
             )
             continue
         item.only("player", "draw", "do")
-        player = item["player"].str()
-        if player is not None and names and player not in names:
-            item["player"].fail(f"unknown player {player!r}{suggest(player, names)}")
+        player = typed = item["player"].str()
+        if typed is not None and names:
+            player = lenient.pick(typed, names)
+            if player is None:
+                item["player"].fail(f"unknown player {typed!r}{lenient.nearest(typed, names)}")
+                player = typed
         draws = item["draw"].str_list(())
         for k, card in enumerate(draws):
-            if card not in cards:
-                item["draw"].fail(f"draw {k + 1}: unknown card {card!r}{suggest(card, cards)}")
+            if lenient.pick(card, cards) is None:
+                item["draw"].fail(
+                    f"draw {k + 1}: unknown card {card!r}{lenient.nearest(card, cards)}"
+                )
+        draws = tuple(lenient.pick(card, cards) or card for card in draws)
         actions = tuple(
             a._replace(index=k)
             for k, n in enumerate(item["do"].list(()), start=1)
-            if (a := _action(n, game)) is not None
+            if (a := _action(n, game, names)) is not None
         )
         turns.append(Turn(number, player or "", tuple(draws), actions))
     return tuple(turns)
@@ -234,7 +245,7 @@ def parse_sheet(root: Node, game: PlanetGame, file: str) -> GameLog:
     return GameLog(
         file=file,
         table=(root["table"].str("") or "").strip() or Path(file).stem,
-        seed=root["seed"].int(low=0, high=MAX_SEED) or 0,
+        seed=lenient.integer(root["seed"], low=0, high=MAX_SEED) or 0,
         settings=_settings(root["variance"], game),
         players=players,
         turns=_turns(root["turns"], game, tuple(p.name for p in players)),

@@ -6,6 +6,7 @@ import textwrap
 
 from sheetsmith.definition.planet import PlanetGame
 from sheetsmith.rules.planet_log import VERBS, ability_example
+from sheetsmith.rules.schema import schema_directive
 
 
 def _comment(text: str) -> list[str]:
@@ -19,6 +20,7 @@ def blank_sheet(game: PlanetGame) -> str:
     abilities = [f"#   {r.id:<11} {ability_example(r, game)}" for r in game.roles]
     return "\n".join(
         [
+            *schema_directive(game.info.id),
             f'game = "{game.info.id}"',
             'table = ""   # a name for this game; left empty, the file name is used',
             "seed = 1     # the seed the land was dealt with: sheetsmith render planet-78 --seed N",

@@ -32,7 +32,7 @@ def _player(result: PlayerResult) -> str:
     # a game without points (a journaling day) reports a summary, not a score
     heading = ("score", "points") if "total" in result.score else ("the day", "count")
     if "result" in result.extra:  # a co-operative game log: the game's outcome and state
-        heading = ("at the end", "")
+        heading = ("at the end", "value")
         why = f": {result.extra['why']}" if result.extra.get("why") else ""
         lines.insert(1, f"Result: {result.extra['result']}{why} (season: {result.extra['season']})")
     lines.append(table(heading, rows, right=(1,)))
@@ -65,12 +65,11 @@ def _winning(report: CheckReport) -> list[int]:
 
 
 def render_report(report: CheckReport) -> str:
-    parts = [
-        f"{report.title}: {len(report.players)} sheet{'s' if len(report.players) != 1 else ''}"
-    ]
+    games = all("result" in p.extra for p in report.players)  # game logs, not sheets
+    count = len(report.players)
+    parts = [f"{report.title}: {count} {'game log' if games else 'sheet'}{'s' * (count != 1)}"]
     parts += [_player(p) for p in report.players]
     scored = all("total" in p.score for p in report.players)
-    games = all("result" in p.extra for p in report.players)
     if len(report.players) > 1 and games:  # co-operative game logs, one game each
         rows = [(p.player, p.file, p.extra["result"], len(p.violations)) for p in report.players]
         parts.append(table(("game", "file", "result", "rules broken"), rows, right=(3,)))

@@ -12,11 +12,16 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import NamedTuple
 
-from sheetsmith.definition.reader import Node, describe, suggest
+from sheetsmith.definition.reader import Node, describe
 from sheetsmith.definition.sky import SkyGame, Upgrade
+from sheetsmith.rules import lenient
+from sheetsmith.rules.schema import schema_directive
 
 TOP_KEYS = ("game", "player", "star_map", "abilities", "supporters", "articles", "schedule")
 MARKS = frozenset("xX.")
+# Whitespace between marks: the contract allows spaces only ("a character other than x, X, .
+# or a space" is a refusal), so a tab stays refused here, in the star map as in the boxes.
+SPACES = " "
 
 
 class ArticleEntry(NamedTuple):
@@ -50,7 +55,7 @@ def _marks(node: Node, expected: int) -> tuple[bool, ...]:
     text = node.str()
     if text is None:
         return (False,) * expected
-    marks = text.replace(" ", "")
+    marks = lenient.squeeze(text, SPACES)
     decoded = _decode(marks)
     if decoded is None:
         shown = ", ".join(repr(c) for c in sorted(set(marks) - MARKS))
@@ -65,11 +70,8 @@ def _marks(node: Node, expected: int) -> tuple[bool, ...]:
 def _upgrades(node: Node, upgrades: tuple[Upgrade, ...]) -> dict[str, tuple[bool, ...]]:
     by_id = {u.id: u for u in upgrades}
     typed: dict[str, tuple[bool, ...]] = {}
-    for key, item in node.table({}).items():
-        upgrade = by_id.get(key)
-        if upgrade is None:
-            item.fail(f"unknown id{suggest(key, tuple(by_id))}")
-            continue
+    for key, item in lenient.entries(node, tuple(by_id), lambda hint: f"unknown id{hint}").items():
+        upgrade = by_id[key]
         if upgrade.start:
             if item.value != "":
                 item.fail(f"{upgrade.name} is held from the start and has no boxes to fill")
@@ -88,7 +90,7 @@ def _reward(node: Node) -> int | str | None:
         text = value.strip().lower()
         if text == "":
             return None
-        if text == "point":
+        if lenient.pick(text, ("point",)):
             return "point"
         if text.isascii() and text.isdigit() and len(text) <= 4:
             return int(text)
@@ -99,11 +101,8 @@ def _reward(node: Node) -> int | str | None:
 def _articles(node: Node, game: SkyGame) -> dict[str, ArticleEntry]:
     by_id = {a.id: a for a in game.articles}
     typed: dict[str, ArticleEntry] = {}
-    for key, item in node.table({}).items():
-        article = by_id.get(key)
-        if article is None:
-            item.fail(f"unknown id{suggest(key, tuple(by_id))}")
-            continue
+    for key, item in lenient.entries(node, tuple(by_id), lambda hint: f"unknown id{hint}").items():
+        article = by_id[key]
         if not isinstance(item.value, dict):
             item.fail(
                 f'expected a table like {{ cost = "x .", reward = "" }}, got {describe(item.value)}'
@@ -119,10 +118,10 @@ def _schedule(node: Node, game: SkyGame) -> dict[str, tuple[bool, ...]]:
     days = game.schedule.days
     count = len(game.schedule.boxes)
     typed: dict[str, tuple[bool, ...]] = {}
-    for key, item in node.table({}).items():
-        if key not in days:
-            item.fail(f"unknown day{suggest(key, days)}; days are {', '.join(days)}")
-            continue
+    listed = ", ".join(days)
+    for key, item in lenient.entries(
+        node, days, lambda hint: f"unknown day{hint}; days are {listed}"
+    ).items():
         typed[key] = _marks(item, count)
     return {day: typed.get(day, (False,) * count) for day in days}
 
@@ -134,7 +133,7 @@ def _star_map(node: Node, game: SkyGame) -> frozenset[tuple[int, int]]:
     text = node.str()
     if text is None:
         return frozenset()
-    lines = [line.replace(" ", "") for line in text.replace("\r", "").split("\n")]
+    lines = [lenient.squeeze(line, SPACES) for line in text.replace("\r", "").split("\n")]
     rows = [(index, row) for index, row in enumerate(lines) if row]
     points: set[tuple[int, int]] = set()
     # Only the rows a map has are checked one by one; rows past them are the one row-count
@@ -180,6 +179,7 @@ def blank_sheet(game: SkyGame) -> str:
     size = game.star_map.size
     top = game.star_map.coordinates
     out = [
+        *schema_directive(game.info.id),
         f'game = "{game.info.id}"',
         'player = ""   # your name; left empty, the file name is used',
         "",

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from sheetsmith.definition.reader import Node, describe, suggest
 from sheetsmith.definition.space import SpaceGame
+from sheetsmith.rules import lenient
 
 TOP_KEYS = (
     "game",
@@ -128,12 +129,13 @@ def _trackers(node: Node, game: SpaceGame, *, with_place: bool) -> tuple[Tracker
     node.only(*allowed)
     values = []
     for tracker in (game.sheet.speed, game.sheet.energy, game.sheet.mood):
-        value = node[tracker.name.lower()].int(low=tracker.min, high=tracker.max)
+        value = lenient.integer(node[tracker.name.lower()], low=tracker.min, high=tracker.max)
         values.append(tracker.min if value is None else value)
-    money = node["money"].int(low=0, high=9_999)  # Node.int needs a bound; no day nears it
+    money = lenient.integer(node["money"], low=0, high=9_999)  # a bound; no day nears it
     at = "home"
     if with_place:
-        at = node["at"].str("home", choices=places_of(game)) or "home"
+        place = lenient.choice(node["at"], places_of(game), "home")
+        at = "home" if place is None else place  # "" is a place: anywhere else
     return Trackers(values[0], values[1], values[2], money or 0), at
 
 
@@ -200,11 +202,10 @@ def _cells(node: Node, size: int) -> tuple[Cell, ...]:
     cells = []
     for item in node.list(()):
         pair = item.value
-        if (
-            not isinstance(pair, list)
-            or len(pair) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in pair)
-        ):
+        if isinstance(pair, list):
+            pair = [lenient.as_int(v) for v in pair]
+        if not isinstance(pair, list) or len(pair) != 2 or None in pair:
+            pair = item.value
             item.fail(f"expected the two dice rolled as [column, row], got {describe(pair)}")
             continue
         if not all(1 <= v <= size for v in pair):
@@ -224,19 +225,18 @@ def _emerge(node: Node, game: SpaceGame) -> Emerge | None:
         )
         return None
     node.only("neighbor", "space", "roll")
-    neighbor = node["neighbor"].str(choices=tuple(n.id for n in game.neighbors))
+    neighbor = lenient.choice(node["neighbor"], tuple(n.id for n in game.neighbors))
     space = node["space"].value
-    if not (
-        isinstance(space, list)
-        and len(space) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in space)
-    ):
+    if isinstance(space, list):
+        space = [lenient.as_int(v) for v in space]
+    if not (isinstance(space, list) and len(space) == 2 and None not in space):
+        space = node["space"].value
         node["space"].fail(
             "expected the space you stopped on as [dx, dy] from the neighbor's house "
             f"(right and up), got {describe(space)}"
         )
         space = None
-    roll = node["roll"].int(low=1, high=6)
+    roll = lenient.integer(node["roll"], low=1, high=6)
     if neighbor is None or space is None or roll is None:
         return None
     return Emerge(neighbor, (space[0], space[1]), roll)
@@ -276,7 +276,7 @@ def _entry(node: Node, number: int, game: SpaceGame, table: dict[str, str]) -> E
     if is_move:
         path_raw = node["path"].str()
         if path_raw is not None:
-            path = re.sub(r"[\s,]", "", path_raw).upper()
+            path = lenient.squeeze(path_raw).replace(",", "").upper()
             bad = sorted(set(path) - set("UDLR"))
             if bad or not path:
                 node["path"].fail(
@@ -287,32 +287,35 @@ def _entry(node: Node, number: int, game: SpaceGame, table: dict[str, str]) -> E
     neighbor_ids = tuple(n.id for n in game.neighbors)
     neighbor = ""
     if action == "neighbor":
-        neighbor = node["neighbor"].str(choices=neighbor_ids) or ""
+        neighbor = lenient.choice(node["neighbor"], neighbor_ids) or ""
     elif not node["neighbor"].missing:
         if action == "trade":
-            neighbor = node["neighbor"].str(choices=neighbor_ids) or ""
+            neighbor = lenient.choice(node["neighbor"], neighbor_ids) or ""
         else:
             node["neighbor"].fail("only a Neighbor or Trade entry names a neighbor")
     answer = ""
     if not node["answer"].missing:
         if action == "neighbor":
-            answer = node["answer"].str(choices=ANSWERS) or ""
+            answer = lenient.choice(node["answer"], ANSWERS) or ""
         else:
             node["answer"].fail("only a Neighbor entry has an answer")
     distance = None
     if action == "internet":
-        distance = node["distance"].int(low=0, high=99)
+        distance = lenient.integer(node["distance"], low=0, high=99)
     elif not node["distance"].missing:
         node["distance"].fail("only an Internet entry has a distance (to the tower)")
-    deltas = [node[k].int(0, low=-99, high=99) or 0 for k in ("money", "speed", "energy", "mood")]
+    deltas = [
+        lenient.integer(node[k], 0, low=-99, high=99) or 0
+        for k in ("money", "speed", "energy", "mood")
+    ]
     node["note"].str("")
     return Entry(
         number=number,
         code=code,
         action=action,
         path=path,
-        to=(node["to"].str("", choices=places_of(game)) or "") if is_move else "",
-        run=(node["run"].int(0, low=0, high=99) or 0) if is_move else 0,
+        to=(lenient.choice(node["to"], places_of(game), "") or "") if is_move else "",
+        run=(lenient.integer(node["run"], 0, low=0, high=99) or 0) if is_move else 0,
         explore=_cells(node["explore"], game.sheet.grid) if is_move else (),
         emerge=_emerge(node["emerge"], game) if is_move else None,
         neighbor=neighbor,
@@ -329,12 +332,14 @@ def parse_sheet(root: Node, game: SpaceGame, file: str) -> SpaceSheet:
     """Read a daily sheet; problems are recorded on `root`'s context, never raised."""
     root.only(*TOP_KEYS)
     player = (root["player"].str("") or "").strip() or Path(file).stem
-    day = root["day"].str(choices=game.sheet.days) or game.sheet.days[0]
-    job = (root["job"].str("") or "").strip()
+    day = lenient.choice(root["day"], game.sheet.days) or game.sheet.days[0]
+    typed_job = (root["job"].str("") or "").strip()
     jobs = tuple(j.id for j in game.jobs)
-    if job and job not in jobs:
+    job = (lenient.pick(typed_job, jobs) or "") if typed_job else ""
+    if typed_job and not job:
         root["job"].fail(
-            f'unknown job {job!r}{suggest(job, jobs)}; jobs: {", ".join(jobs)}, or "" for none'
+            f"unknown job {typed_job!r}{lenient.nearest(typed_job, jobs)}; "
+            f'jobs: {", ".join(jobs)}, or "" for none'
         )
     start, start_at = _trackers(root["start"], game, with_place=True)
     end, _ = _trackers(root["end"], game, with_place=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from sheetsmith.definition.space import SpaceGame
+from sheetsmith.rules.schema import schema_directive
 from sheetsmith.rules.space_sheet import EXPLORE_X, PLACES, code_table
 
 
@@ -27,6 +28,7 @@ def blank_sheet(game: SpaceGame) -> str:
     )
     return "\n".join(
         [
+            *schema_directive(game.info.id),
             f'game = "{game.info.id}"',
             'player = ""   # your name; left empty, the file name is used',
             f'day = "{sheet.days[0]}"   # {", ".join(sheet.days)}',
