@@ -36,7 +36,7 @@ def big_game(count: int):
 
 
 def bench_cards(count: int = 500, runs: int = 3) -> tuple[str, list[float], Path]:
-    from sheetsmith.render.space_neighbors import render_neighbors
+    from sheetsmith.games.space.neighbors import render_neighbors
 
     game = big_game(count)
     options = RenderOptions()
@@ -74,7 +74,7 @@ def main() -> None:
         import cProfile
         import pstats
 
-        from sheetsmith.render.space_neighbors import render_neighbors
+        from sheetsmith.games.space.neighbors import render_neighbors
 
         game = big_game(args.cards)
         with tempfile.TemporaryDirectory() as tmp:

@@ -53,7 +53,7 @@ def random_sheets(count: int, seed: int = 78) -> list[bytes]:
 def bench_check_throughput(count: int = 1000) -> str:
     import tomllib
 
-    from sheetsmith.rules import check_text
+    from sheetsmith.check import check_text
 
     sheets = random_sheets(count)
     check_text(sheets[0])  # load the definition once, as a long-running process would
@@ -76,7 +76,7 @@ def bench_check_throughput(count: int = 1000) -> str:
 
 
 def bench_check_planet(runs: int = 21) -> str:
-    from sheetsmith.rules import check_text
+    from sheetsmith.check import check_text
 
     raw = (ROOT / "examples" / "planet-78" / "won.toml").read_bytes()
     check_text(raw, "won.toml")
@@ -127,7 +127,7 @@ def bench_cold_check(runs: int = 21) -> str:
 
 def bench_render_sky(runs: int = 5) -> str:
     from sheetsmith.output import RenderOptions
-    from sheetsmith.render import render_game
+    from sheetsmith.print.render import render_game
 
     game = load("my-corner-of-the-sky")
     with tempfile.TemporaryDirectory() as tmp:

@@ -17,8 +17,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Sequence
 
 from sheetsmith.definition import load
-from sheetsmith.definition.planet import Space, space_name
-from sheetsmith.rules.planet import (
+from sheetsmith.games.planet.checker import (
     _close_turn,
     _due_draws,
     _Game,
@@ -28,8 +27,9 @@ from sheetsmith.rules.planet import (
     _points,
     _start_turn,
 )
-from sheetsmith.rules.planet_land import NEED, Settings, default_settings, variance_toml
-from sheetsmith.rules.planet_log import Action, GameLog, Player, Turn
+from sheetsmith.games.planet.land import NEED, Settings, default_settings, variance_toml
+from sheetsmith.games.planet.log import Action, GameLog, Player, Turn
+from sheetsmith.games.planet.model import Space, space_name
 
 GAME = load("planet-78")
 ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))

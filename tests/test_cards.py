@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sheetsmith.errors import OptionError
-from sheetsmith.render.bounds import bounds, inside, overlaps, walk
-from sheetsmith.render.imposition import (
+from sheetsmith.print.bounds import bounds, inside, overlaps, walk
+from sheetsmith.print.imposition import (
     BLEED,
     BLEED_3MM,
     POKER,
@@ -23,9 +23,9 @@ from sheetsmith.render.imposition import (
     impose,
     layout_sheet,
 )
-from sheetsmith.render.paper import A4, LETTER, Paper
-from sheetsmith.render.pdf import DocumentInfo, write_pdf
-from sheetsmith.render.primitives import INCH, MM, PALE, Group, Item, Line, Page, Rect, Text
+from sheetsmith.print.paper import A4, LETTER, Paper
+from sheetsmith.print.pdf import DocumentInfo, write_pdf
+from sheetsmith.print.primitives import INCH, MM, PALE, Group, Item, Line, Page, Rect, Text
 
 EXACT = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
 

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from planet_bot import play, to_toml
+from sheetsmith.check import check_text
 from sheetsmith.cli import app
 from sheetsmith.errors import SheetError
-from sheetsmith.rules import check_text
-from sheetsmith.rules.planet_land import Settings
+from sheetsmith.games.planet.land import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 WON = ROOT / "examples" / "planet-78" / "won.toml"

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from sheetsmith.check import blank_sheet, check_documents, check_text
 from sheetsmith.definition import load
-from sheetsmith.definition.tomlfile import parse_toml_bytes
-from sheetsmith.rules import blank_sheet, check_documents, check_text
-from sheetsmith.rules.sky import filled_squares, largest_region
+from sheetsmith.games.sky.checker import filled_squares, largest_region
+from sheetsmith.toml.document import parse_toml_bytes
 from skysheets import STARS, full, sheet, square
 
 SHEETS = Path(__file__).parent / "sheets"
@@ -360,8 +360,8 @@ def test_full_tie_is_shared():
 
 
 def test_sheets_of_a_table_must_share_the_game(tmp_path):
+    from sheetsmith.check import blank_sheet
     from sheetsmith.errors import SheetError
-    from sheetsmith.rules import blank_sheet
 
     with pytest.raises(SheetError) as err:
         table(sheet(), blank_sheet("personal-space"))

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from sheetsmith.check import blank_sheet, check_text
 from sheetsmith.cli import app
 from sheetsmith.errors import SheetError
-from sheetsmith.rules import blank_sheet, check_text
-from sheetsmith.rules.space import RULES
+from sheetsmith.games.space.checker import RULES
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "personal-space"
@@ -306,8 +306,8 @@ def test_exercise_carries_over_to_the_next_sheet():
 
 
 def check_texts(*texts: str):
-    from sheetsmith.definition.tomlfile import parse_toml_bytes
-    from sheetsmith.rules import check_documents
+    from sheetsmith.check import check_documents
+    from sheetsmith.toml.document import parse_toml_bytes
 
     return check_documents(
         [parse_toml_bytes(t.encode(), f"s{i}.toml") for i, t in enumerate(texts)]

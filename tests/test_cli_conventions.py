@@ -15,9 +15,10 @@ from typer.testing import CliRunner
 
 from sheetsmith import console, definition
 from sheetsmith.cli import app
+from sheetsmith.games import registry
 from sheetsmith.output import RenderOptions
-from sheetsmith.render import COMPONENTS, OPTION_USERS, render_game
-from sheetsmith.render.document import PROGRESS
+from sheetsmith.print.document import PROGRESS
+from sheetsmith.print.render import render_game
 from sheetsmith.texttable import table
 
 runner = CliRunner()
@@ -155,10 +156,11 @@ def test_the_option_table_names_exactly_the_components_an_option_changes(tmp_pat
         (written,) = render_game(game, tmp_path, options)
         return hashlib.sha256(written.path.read_bytes()).hexdigest()
 
-    for component in COMPONENTS[game.info.ruleset]:
+    package = registry.find(game.info.ruleset)
+    for component in package.components:
         plain = digest(component)
         for option, changes in VARIANTS.items():
-            listed = component in OPTION_USERS[option].get(game.info.ruleset, ())
+            listed = component in package.option_users.get(option, ())
             assert (digest(component, **changes) != plain) == listed, (component, option)
 
 

@@ -9,10 +9,10 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from sheetsmith.cli import app
-from sheetsmith.definition import GAMES_DIR
+from sheetsmith.definition import definition_path
 
 runner = CliRunner()
-SKY = (GAMES_DIR / "my-corner-of-the-sky" / "game.toml").read_text(encoding="utf-8")
+SKY = (definition_path("my-corner-of-the-sky")).read_text(encoding="utf-8")
 
 
 def test_render_prints_what_it_wrote(tmp_path):

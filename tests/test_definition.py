@@ -6,12 +6,12 @@ import re
 
 import pytest
 
-from sheetsmith.definition import GAMES_DIR, bundled_games, load, load_bytes
-from sheetsmith.definition.sky import BoxKind
-from sheetsmith.definition.tomlfile import key_lines
+from sheetsmith.definition import bundled_games, definition_path, load, load_bytes
 from sheetsmith.errors import DefinitionError
+from sheetsmith.games.sky.model import BoxKind
+from sheetsmith.toml.document import key_lines
 
-SKY = (GAMES_DIR / "my-corner-of-the-sky" / "game.toml").read_text(encoding="utf-8")
+SKY = (definition_path("my-corner-of-the-sky")).read_text(encoding="utf-8")
 
 # The contract's table (shared/spec/my-corner-of-the-sky-sheet.md): numbers, "*" for ☆.
 SPEC_BOXES = {

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from sheetsmith.definition import GAMES_DIR, load, load_bytes
+from sheetsmith.definition import definition_path, load, load_bytes
 from sheetsmith.errors import DefinitionError, OptionError
-from sheetsmith.links import MAX_URL_BYTES, base_url, targets, urls
+from sheetsmith.games.space.links import targets, urls
+from sheetsmith.site.urls import MAX_URL_BYTES, base_url
 
-TEXT = (GAMES_DIR / "personal-space" / "game.toml").read_text(encoding="utf-8")
+TEXT = (definition_path("personal-space")).read_text(encoding="utf-8")
 RULE_ACTIONS = [
     "Adopt",
     "Birthday Wish",

@@ -9,10 +9,12 @@ import pypdf
 import pytest
 
 from sheetsmith.definition import load
+from sheetsmith.games.space.alignment import back as alignment_back
+from sheetsmith.games.space.alignment import front as alignment_front
+from sheetsmith.games.space.cards import deck_layout
 from sheetsmith.output import RenderOptions
-from sheetsmith.render import render_game
-from sheetsmith.render.bounds import bounds, inside, overlaps
-from sheetsmith.render.imposition import (
+from sheetsmith.print.bounds import bounds, inside, overlaps
+from sheetsmith.print.imposition import (
     MARK_OFFSET,
     POKER,
     POSTCARD,
@@ -22,11 +24,9 @@ from sheetsmith.render.imposition import (
     flip_point,
     layout_sheet,
 )
-from sheetsmith.render.paper import A4, LETTER, Paper
-from sheetsmith.render.primitives import INCH, MM, Circle, Group, Item, Line, Page, Rect, Text
-from sheetsmith.render.space_alignment import back as alignment_back
-from sheetsmith.render.space_alignment import front as alignment_front
-from sheetsmith.render.space_cards import deck_layout
+from sheetsmith.print.paper import A4, LETTER, Paper
+from sheetsmith.print.primitives import INCH, MM, Circle, Group, Item, Line, Page, Rect, Text
+from sheetsmith.print.render import render_game
 
 
 def named(prefix: str):
@@ -314,7 +314,7 @@ def test_alignment_rulers_read_the_offset_in_use(offset):
 
 @pytest.mark.parametrize("count", [1, 2, 4, 5, 7, 8])
 def test_a_sheet_the_deck_does_not_fill_has_bleed_on_every_open_edge(count):
-    from sheetsmith.render.imposition import opened
+    from sheetsmith.print.imposition import opened
 
     layout = layout_sheet(POKER, LETTER, gutter="shared")
     used = opened(layout, count)

@@ -7,17 +7,17 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sheetsmith.definition import GAMES_DIR, load_bytes
+from sheetsmith.check import blank_sheet, check_text
+from sheetsmith.check.verdict import CheckReport
+from sheetsmith.definition import definition_path, load_bytes
 from sheetsmith.errors import DefinitionError, SheetError
-from sheetsmith.rules import blank_sheet, check_text
-from sheetsmith.rules.verdict import CheckReport
 from skysheets import sheet
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BLANK = blank_sheet("my-corner-of-the-sky")
 EXAMPLE = (Path(__file__).parent / "sheets" / "spec-example.toml").read_text()
 DEFINITIONS = [
-    (GAMES_DIR / name / "game.toml").read_text(encoding="utf-8")
+    (definition_path(name)).read_text(encoding="utf-8")
     for name in ("my-corner-of-the-sky", "personal-space")
 ]
 

@@ -16,17 +16,17 @@ from typer.testing import CliRunner
 
 from sheetsmith import definition
 from sheetsmith.cli import app
-from sheetsmith.definition import GAMES_DIR, load_bytes
-from sheetsmith.definition.reader import Node
+from sheetsmith.definition import definition_path, load_bytes
 from sheetsmith.errors import DefinitionError, OptionError, SheetsmithError
-from sheetsmith.links import MAX_BASE_URL_CHARS, SHOWN_CHARS, base_url
 from sheetsmith.output import RenderOptions
-from sheetsmith.render import render_game
+from sheetsmith.print.render import render_game
+from sheetsmith.site.urls import MAX_BASE_URL_CHARS, SHOWN_CHARS, base_url
+from sheetsmith.toml.node import Node
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).parent.parent / "examples"
 GAMES = ("my-corner-of-the-sky", "personal-space", "planet-78")
-TEXTS = {name: (GAMES_DIR / name / "game.toml").read_text(encoding="utf-8") for name in GAMES}
+TEXTS = {name: (definition_path(name)).read_text(encoding="utf-8") for name in GAMES}
 HUGE = "1" + "0" * 30  # tomllib reads integers of any length
 HOSTILE = ("nan", "inf", "-inf", "0", "-1", "9223372036854775807", HUGE, "1e300", "1e-300")
 # and a few small numbers that often pass, so that some definitions load and get rendered

@@ -21,15 +21,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sheetsmith.definition.tomlfile import (
+from sheetsmith.check import check_text
+from sheetsmith.errors import Problem, SheetError
+from sheetsmith.toml.document import (
     MAX_KEY_PARTS,
     TomlDocument,
     key_lines,
     parse_toml_bytes,
     read_toml,
 )
-from sheetsmith.errors import Problem, SheetError
-from sheetsmith.rules import check_text
 
 SKY = 'game = "my-corner-of-the-sky"\n'
 
@@ -60,7 +60,7 @@ def parsed_in_child(text_expression: str) -> str:
     """str() of parse_toml_bytes of the text an expression builds, in a child."""
     return run_limited(
         f"""
-        from sheetsmith.definition.tomlfile import parse_toml_bytes
+        from sheetsmith.toml.document import parse_toml_bytes
         result = str(parse_toml_bytes(({text_expression}).encode(), "x.toml"))
         """
     )
@@ -146,8 +146,8 @@ def test_review_sized_escaped_quotes_in_an_array_are_fast():
     result = run_limited(
         r"""
         from sheetsmith.errors import SheetError
-        from sheetsmith.rules import check_text
-        from sheetsmith.definition.tomlfile import key_lines
+        from sheetsmith.check import check_text
+        from sheetsmith.toml.document import key_lines
         quotes, triple = '\\"' * 40_000, '"' * 3
         sheet = f'game = "my-corner-of-the-sky"\nstar_map = 3\nx = [\n{triple}{quotes}\n{triple}]\n'
         raw = 'a = [\n"' + quotes + '\n]\n'
@@ -185,7 +185,7 @@ def test_review_sized_escaped_quotes_in_an_array_are_fast():
 def test_key_lines_on_a_long_pathological_line(line):
     result = run_limited(
         f"""
-        from sheetsmith.definition.tomlfile import key_lines
+        from sheetsmith.toml.document import key_lines
         result = len(key_lines({line!r}).lines)
         """
     )
@@ -210,7 +210,7 @@ def test_review_sized_star_map_gets_one_problem_per_expected_row_fast():
     result = run_limited(
         r"""
         from sheetsmith.errors import SheetError
-        from sheetsmith.rules import check_text
+        from sheetsmith.check import check_text
         rows = "\n".join(["x"] * 80_000)
         triple = '"' * 3
         text = f'game = "my-corner-of-the-sky"\nstar_map = {triple}\n{rows}\n{triple}\n'

@@ -1,4 +1,4 @@
-"""What a player may type, the same rule in every game (`sheetsmith.rules.lenient`).
+"""What a player may type, the same rule in every game (`sheetsmith.toml.lenient`).
 
 For each game: every widened spelling is read and gives the verdict its canonical spelling
 gives; what is still wrong (or, for My Corner of the Sky, what its contract refuses) is
@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from sheetsmith.check import blank_sheet, check_text
 from sheetsmith.definition import load
-from sheetsmith.definition.reader import Context
-from sheetsmith.definition.tomlfile import parse_toml_bytes
 from sheetsmith.errors import SheetError
-from sheetsmith.rules import blank_sheet, check_text, lenient
+from sheetsmith.toml import lenient
+from sheetsmith.toml.document import parse_toml_bytes
+from sheetsmith.toml.node import Context
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SKY_ANN = (EXAMPLES / "my-corner-of-the-sky" / "ann.toml").read_text()
@@ -333,7 +334,7 @@ def test_the_rule_is_written_in_the_readme_and_each_format_page():
 
 
 def test_the_sky_sheet_page_lists_every_id_rule_and_key():
-    from sheetsmith.rules.sky import RULES
+    from sheetsmith.games.sky.checker import RULES
 
     doc = SKY_DOC.read_text()
     game = load("my-corner-of-the-sky")

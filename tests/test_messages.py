@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from sheetsmith.check import check_text
 from sheetsmith.cli import app
-from sheetsmith.definition import GAMES_DIR
-from sheetsmith.definition.tomlfile import parse_toml_bytes
+from sheetsmith.definition import definition_path
 from sheetsmith.errors import Problem, SheetError, format_path, shown_key
-from sheetsmith.rules import check_text
+from sheetsmith.toml.document import parse_toml_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -156,7 +156,7 @@ def test_render_on_a_planet_log_says_it_is_a_game_log(tmp_path, monkeypatch):
 
 def test_check_on_a_definition_says_to_render_it(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    shutil.copy(GAMES_DIR / "my-corner-of-the-sky" / "game.toml", "my-variant.toml")
+    shutil.copy(definition_path("my-corner-of-the-sky"), "my-variant.toml")
     result = runner.invoke(app, ["check", "my-variant.toml"])
     assert result.exit_code == 2
     assert result.stderr.strip() == (

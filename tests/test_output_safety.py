@@ -17,15 +17,15 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from sheetsmith.cli import app
-from sheetsmith.definition import GAMES_DIR, load_bytes
+from sheetsmith.definition import definition_path, load_bytes
 from sheetsmith.errors import DefinitionError, OutputError, SheetsmithError
 from sheetsmith.output import MANIFEST, Output, RenderOptions
-from sheetsmith.render import render_game
+from sheetsmith.print.render import render_game
 from sheetsmith.site import build_site
 
 runner = CliRunner()
-SKY = (GAMES_DIR / "my-corner-of-the-sky" / "game.toml").read_text(encoding="utf-8")
-SPACE = (GAMES_DIR / "personal-space" / "game.toml").read_text(encoding="utf-8")
+SKY = (definition_path("my-corner-of-the-sky")).read_text(encoding="utf-8")
+SPACE = (definition_path("personal-space")).read_text(encoding="utf-8")
 BASE = "https://club.example.net/ps/"
 
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sheetsmith.rules.polyomino import (
+from sheetsmith.check.polyomino import (
     connected,
     in_one_line,
     mirrored,

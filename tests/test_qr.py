@@ -17,13 +17,13 @@ from qrcode.constants import ERROR_CORRECT_M
 
 from sheetsmith.definition import load
 from sheetsmith.errors import OptionError
-from sheetsmith.links import MAX_URL_BYTES
+from sheetsmith.games.space.locations import location_cards, location_front
+from sheetsmith.games.space.neighbors import neighbor_cards, neighbor_pages
 from sheetsmith.output import RenderOptions
-from sheetsmith.render import render_game
-from sheetsmith.render.primitives import MM, WHITE, Blocks, Group, Item, Page, Rect, Stamp
-from sheetsmith.render.qr import MIN_MODULE, MIN_WIDTH, QUIET, blocks, encode, penalty, qr_code
-from sheetsmith.render.space_locations import location_cards, location_front
-from sheetsmith.render.space_neighbors import neighbor_cards, neighbor_pages
+from sheetsmith.print.primitives import MM, WHITE, Blocks, Group, Item, Page, Rect, Stamp
+from sheetsmith.print.qr import MIN_MODULE, MIN_WIDTH, QUIET, blocks, encode, penalty, qr_code
+from sheetsmith.print.render import render_game
+from sheetsmith.site.urls import MAX_URL_BYTES
 
 DPI = 150
 DEFAULT = "https://personal-space.example.org/"

@@ -11,9 +11,9 @@ import pytest
 import zxingcpp
 
 from sheetsmith.definition import load
-from sheetsmith.links import targets
+from sheetsmith.games.space.links import targets
 from sheetsmith.output import RenderOptions
-from sheetsmith.render import render_game
+from sheetsmith.print.render import render_game
 from sheetsmith.site import build_site
 
 BASE = "https://club.example.net/ps/"

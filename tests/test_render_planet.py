@@ -10,11 +10,11 @@ import pypdf
 import pypdfium2 as pdfium
 import pytest
 
-from sheetsmith.definition import GAMES_DIR, load, load_bytes
+from sheetsmith.definition import definition_path, load, load_bytes
 from sheetsmith.errors import DefinitionError, OptionError
+from sheetsmith.games.planet.land import deal, settings
 from sheetsmith.output import RenderOptions
-from sheetsmith.render import render_game
-from sheetsmith.rules.planet_land import deal, settings
+from sheetsmith.print.render import render_game
 
 GAME = load("planet-78")
 
@@ -139,7 +139,7 @@ def test_variance_is_checked():
 
 
 def test_a_broken_definition_is_refused_with_lines():
-    text = (GAMES_DIR / "planet-78" / "game.toml").read_text()
+    text = (definition_path("planet-78")).read_text()
     broken = (
         text.replace("count = 8", "count = 9", 1)
         .replace('center = "E5"', 'center = "Z5"')
@@ -155,7 +155,7 @@ def test_a_broken_definition_is_refused_with_lines():
 
 
 def test_effects_the_checker_cannot_apply_are_refused_where_they_are():
-    text = (GAMES_DIR / "planet-78" / "game.toml").read_text()
+    text = (definition_path("planet-78")).read_text()
     broken = text.replace('effect = "teleport"', 'effect = "skip"').replace(
         'effect = "lose-life"', 'effect = "teleport"', 1
     )

@@ -15,19 +15,19 @@ import pytest
 
 from sheetsmith.definition import load
 from sheetsmith.errors import OptionError
+from sheetsmith.games.sky.game_page import game_page_layout
+from sheetsmith.games.sky.notes import notes_column
+from sheetsmith.games.sky.pages import game_pages
+from sheetsmith.games.sky.star_map import map_grid, star_map
+from sheetsmith.games.sky.tables import side_column
+from sheetsmith.games.sky.upgrades_page import die_labels
+from sheetsmith.games.sky.wheel import schedule_wheel, setup_note
 from sheetsmith.output import RenderOptions
-from sheetsmith.render import render_game
-from sheetsmith.render.bounds import Box, inside, overlaps, walk
-from sheetsmith.render.paper import A4, LETTER, Paper
-from sheetsmith.render.primitives import INCH, Circle, Item, Page, Polygon, Rect, Text, TextBox
-from sheetsmith.render.sky import game_pages
-from sheetsmith.render.sky_game_page import game_page_layout
-from sheetsmith.render.sky_notes import notes_column
-from sheetsmith.render.sky_star_map import map_grid, star_map
-from sheetsmith.render.sky_tables import side_column
-from sheetsmith.render.sky_upgrades_page import die_labels
-from sheetsmith.render.sky_wheel import schedule_wheel, setup_note
-from sheetsmith.render.text import fit
+from sheetsmith.print.bounds import Box, inside, overlaps, walk
+from sheetsmith.print.paper import A4, LETTER, Paper
+from sheetsmith.print.primitives import INCH, Circle, Item, Page, Polygon, Rect, Text, TextBox
+from sheetsmith.print.render import render_game
+from sheetsmith.print.text import fit
 
 GAME_ID = "my-corner-of-the-sky"
 PAPERS = {"letter": LETTER, "a4": A4}

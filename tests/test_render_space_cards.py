@@ -12,11 +12,15 @@ import pypdfium2 as pdfium
 import pytest
 
 from sheetsmith.definition import load
+from sheetsmith.games.space.alignment import back as alignment_back
+from sheetsmith.games.space.alignment import front as alignment_front
+from sheetsmith.games.space.cards import back_face
+from sheetsmith.games.space.locations import location_cards, location_front
+from sheetsmith.games.space.neighbors import neighbor_cards, neighbor_front
 from sheetsmith.output import RenderOptions
-from sheetsmith.render import render_game
-from sheetsmith.render.bounds import Box, bounds, inside, overlaps, shift
-from sheetsmith.render.imposition import POKER
-from sheetsmith.render.primitives import (
+from sheetsmith.print.bounds import Box, bounds, inside, overlaps, shift
+from sheetsmith.print.imposition import POKER
+from sheetsmith.print.primitives import (
     Blocks,
     Circle,
     Group,
@@ -28,11 +32,7 @@ from sheetsmith.render.primitives import (
     Text,
     TextBox,
 )
-from sheetsmith.render.space_alignment import back as alignment_back
-from sheetsmith.render.space_alignment import front as alignment_front
-from sheetsmith.render.space_cards import back_face
-from sheetsmith.render.space_locations import location_cards, location_front
-from sheetsmith.render.space_neighbors import neighbor_cards, neighbor_front
+from sheetsmith.print.render import render_game
 
 GAME_ID = "personal-space"
 SIZES = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
@@ -217,7 +217,7 @@ def test_qr_code_and_range_diagram_do_not_collide(game):
 
 def test_range_diagram_puts_each_roll_where_the_definition_says(game):
     """dx right, dy up from the house: read the digits back off the layout."""
-    from sheetsmith.render.space_neighbors import range_diagram
+    from sheetsmith.games.space.neighbors import range_diagram
 
     for neighbor in game.neighbors:
         reach = max(1, neighbor.reach)
@@ -269,7 +269,7 @@ def test_alignment_cards_stay_on_their_card():
 
 
 def test_alignment_front_has_a_25_mm_scale_bar():
-    from sheetsmith.render.primitives import MM
+    from sheetsmith.print.primitives import MM
 
     bars = [
         i

@@ -11,22 +11,22 @@ import pypdfium2 as pdfium
 import pytest
 
 from sheetsmith.definition import load
-from sheetsmith.output import RenderOptions
-from sheetsmith.render import render_game
-from sheetsmith.render.bounds import inside, overlaps, walk
-from sheetsmith.render.imposition import POKER, POSTCARD
-from sheetsmith.render.paper import A4, LETTER
-from sheetsmith.render.primitives import INCH, MM, Circle, Item, Rect, Stamp, Text, TextBox
-from sheetsmith.render.space_actions import action_front, card_layout
-from sheetsmith.render.space_daily import daily_layout, daily_page, grid_block
-from sheetsmith.render.space_generators import (
+from sheetsmith.games.space.actions import action_front, card_layout
+from sheetsmith.games.space.daily import daily_layout, daily_page, grid_block
+from sheetsmith.games.space.generators import (
     generator_pages,
     hole_layout,
     pond_layout,
     tree_layout,
 )
-from sheetsmith.render.space_jobs import cost_shape, job_front, set_aside_count
-from sheetsmith.render.text import fit
+from sheetsmith.games.space.jobs import cost_shape, job_front, set_aside_count
+from sheetsmith.output import RenderOptions
+from sheetsmith.print.bounds import inside, overlaps, walk
+from sheetsmith.print.imposition import POKER, POSTCARD
+from sheetsmith.print.paper import A4, LETTER
+from sheetsmith.print.primitives import INCH, MM, Circle, Item, Rect, Stamp, Text, TextBox
+from sheetsmith.print.render import render_game
+from sheetsmith.print.text import fit
 
 GAME_ID = "personal-space"
 PAPERS = {"letter": LETTER, "a4": A4}

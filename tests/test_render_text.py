@@ -11,12 +11,12 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 import sheetsmith
 from sheetsmith.definition import load
-from sheetsmith.render.bounds import bounds, walk
-from sheetsmith.render.fonts import BOLD, FONT_FILES, REGULAR, metrics, text_width
-from sheetsmith.render.paper import A4, LETTER
-from sheetsmith.render.primitives import Text, TextBox
-from sheetsmith.render.sky import game_pages
-from sheetsmith.render.text import fit, wrap
+from sheetsmith.games.sky.pages import game_pages
+from sheetsmith.print.bounds import bounds, walk
+from sheetsmith.print.fonts import BOLD, FONT_FILES, REGULAR, metrics, text_width
+from sheetsmith.print.paper import A4, LETTER
+from sheetsmith.print.primitives import Text, TextBox
+from sheetsmith.print.text import fit, wrap
 
 SAMPLES = [
     "MY CORNER OF THE SKY",
@@ -92,4 +92,4 @@ def test_only_the_pdf_backend_imports_reportlab():
         for path in src.rglob("*.py")
         if re.search(r"^\s*(from|import)\s+reportlab", path.read_text(), re.M)
     )
-    assert importers == ["render/pdf.py"]
+    assert importers == ["print/pdf.py"]

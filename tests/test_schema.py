@@ -10,10 +10,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from sheetsmith.check import blank_sheet, check_text, checkable_games
+from sheetsmith.check.schema import schema_file_name, sheet_schema
 from sheetsmith.definition import load
 from sheetsmith.errors import SheetError
-from sheetsmith.rules import blank_sheet, check_text, checkable_games
-from sheetsmith.rules.schema import schema_file_name, sheet_schema
 from test_lenient import PLANET_WIDENED, SKY_WIDENED, SPACE_WIDENED, edit
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

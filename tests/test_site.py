@@ -13,14 +13,15 @@ import pytest
 from typer.testing import CliRunner
 
 from sheetsmith.cli import app
-from sheetsmith.definition import GAMES_DIR, load, load_bytes
+from sheetsmith.definition import definition_path, load, load_bytes
 from sheetsmith.errors import OptionError
-from sheetsmith.links import targets
-from sheetsmith.site import SitePage, _weekday_names, build_site
+from sheetsmith.games.space.links import targets
+from sheetsmith.games.space.site import _weekday_names
+from sheetsmith.site import SitePage, build_site
 from sheetsmith.site.env import environment
 
 BASE = "https://club.example.net/ps/"
-TEXT = (GAMES_DIR / "personal-space" / "game.toml").read_text(encoding="utf-8")
+TEXT = (definition_path("personal-space")).read_text(encoding="utf-8")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 
 

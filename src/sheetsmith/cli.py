@@ -19,7 +19,7 @@ from sheetsmith.errors import OptionError, SheetError, SheetsmithError
 
 if TYPE_CHECKING:
     from sheetsmith.output import Output, RenderedFile
-    from sheetsmith.render import Job
+    from sheetsmith.print.render import Job
 
 app = typer.Typer(
     no_args_is_help=True,
@@ -76,7 +76,7 @@ def games(quiet: Quietly = False, as_json: AsJson = False) -> None:
       sheetsmith games --json
     """
     from sheetsmith import definition
-    from sheetsmith.rules import checkable_games
+    from sheetsmith.check import checkable_games
 
     Quiet.on = quiet
     found = []
@@ -185,8 +185,8 @@ def render(
       sheetsmith render my-variant.toml --out prints
     """
     from sheetsmith import definition
+    from sheetsmith.games.planet.log import MAX_SEED
     from sheetsmith.output import Output, RenderOptions
-    from sheetsmith.rules.planet_log import MAX_SEED
 
     Quiet.on = quiet
     given = {
@@ -202,7 +202,7 @@ def render(
             raise OptionError(f"--seed: expected 0 to {MAX_SEED}, got {seed}")
         offset = _offset(back_offset)
         if base_url is not None:
-            from sheetsmith.links import base_url as checked_url
+            from sheetsmith.site.urls import base_url as checked_url
 
             base_url = checked_url(base_url)
         names = targets or list(definition.bundled_games())
@@ -214,7 +214,7 @@ def render(
                 problems += exc.problems
         if problems:
             raise SheetsmithError(problems)
-        from sheetsmith.render import (
+        from sheetsmith.print.render import (
             jobs_with_components,
             planned_files,
             unused_options,
@@ -253,8 +253,8 @@ def render(
 def _render_jobs(jobs: list[Job], output: Output) -> list[RenderedFile]:
     """Render each (game, options), with a progress bar per file on a terminal."""
     from sheetsmith.console import Progress
-    from sheetsmith.render import render_game
-    from sheetsmith.render.document import PROGRESS
+    from sheetsmith.print.document import PROGRESS
+    from sheetsmith.print.render import render_game
 
     token = PROGRESS.set(Progress())
     try:
@@ -355,7 +355,7 @@ def new_sheet(
       sheetsmith new-sheet my-corner-of-the-sky > ann.toml
       sheetsmith new-sheet personal-space --out tuesday.toml
     """
-    from sheetsmith.rules import blank_sheet
+    from sheetsmith.check import blank_sheet
 
     Quiet.on = quiet
 
@@ -366,9 +366,9 @@ def new_sheet(
     if out is None:
         echo_bytes(text.encode("utf-8"))
         return
+    from sheetsmith.check.schema import schema_file_name
     from sheetsmith.definition import load
     from sheetsmith.output import Output
-    from sheetsmith.rules.schema import schema_file_name
 
     folder = Output(out.parent, force=force, manifest=False)
     schema_name = schema_file_name(load(game).info.id)
@@ -387,8 +387,8 @@ def new_sheet(
 def _schema_bytes(game: str) -> bytes:
     import json
 
+    from sheetsmith.check.schema import sheet_schema
     from sheetsmith.definition import load
-    from sheetsmith.rules.schema import sheet_schema
 
     return (json.dumps(sheet_schema(load(game)), indent=2, ensure_ascii=False) + "\n").encode()
 
@@ -406,11 +406,11 @@ def schema(
 
       sheetsmith schema personal-space > personal-space.schema.json
     """
-    from sheetsmith.rules import checkable_games
+    from sheetsmith.check import checkable_games
 
     games = checkable_games()
     if game not in games:
-        from sheetsmith.definition.reader import suggest
+        from sheetsmith.toml.node import suggest
 
         fail(
             OptionError(
@@ -449,7 +449,7 @@ def check(
       sheetsmith check ann.toml ben.toml --json
       sheetsmith check - < ann.toml
     """
-    from sheetsmith.rules import check_files
+    from sheetsmith.check import check_files
 
     Quiet.on = quiet
 
@@ -472,7 +472,7 @@ def check(
     if as_json:
         emit_json(report.as_json())
     else:
-        from sheetsmith.rules.report_text import render_report
+        from sheetsmith.check.report import render_report
 
         echo(render_report(report))
     raise typer.Exit(report.exit_code)

@@ -3,32 +3,23 @@
 from __future__ import annotations
 
 import functools
-import importlib
 import shlex
 from pathlib import Path
 from typing import Any
 
-from sheetsmith.definition.reader import Context, suggest
-from sheetsmith.definition.tomlfile import TomlDocument, parse_toml_bytes, read_toml
 from sheetsmith.errors import DefinitionError, Problem
-
-GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
-
-# ruleset id -> module with `parse(root: Node) -> model`; imported only when used
-RULESETS = {
-    "my-corner-of-the-sky": "sheetsmith.definition.sky",
-    "personal-space": "sheetsmith.definition.space",
-    "planet-78": "sheetsmith.definition.planet",
-}
-
-
-# What a typed file of a game is, where it is not "a typed sheet for <game>".
-TYPED_FILES = {"planet-78": "a Planet 78 game log"}
+from sheetsmith.games import registry
+from sheetsmith.games.interface import resolve
+from sheetsmith.toml.document import TomlDocument, parse_toml_bytes, read_toml
+from sheetsmith.toml.node import Context, suggest
 
 
 def typed_file(game: str) -> str:
     """What a typed file (`game = "<id>"` at its top) is, in a player's words."""
-    return TYPED_FILES.get(game, f"a typed sheet for {game}" if game.strip() else "a typed sheet")
+    found = registry.find(game) if game.strip() else None
+    if found is not None and found.typed_file:
+        return found.typed_file
+    return f"a typed sheet for {game}" if game.strip() else "a typed sheet"
 
 
 def command(verb: str, name: str) -> str:
@@ -38,18 +29,30 @@ def command(verb: str, name: str) -> str:
     return f'"sheetsmith {verb} {shlex.quote(name)}"'
 
 
-@functools.cache
 def bundled_games() -> tuple[str, ...]:
-    return tuple(sorted(p.parent.name for p in GAMES_DIR.glob("*/game.toml")))
+    """The ids of every game sheetsmith has: bundled, then installed by other packages."""
+    return tuple(registry.every())
+
+
+def definition_path(game_id: str) -> Path:
+    """The bundled `game.toml` of a game."""
+    found = registry.find(game_id)
+    if found is None:
+        raise DefinitionError([Problem(f"no game called {game_id!r}")])
+    return found.definition
 
 
 def locate(name_or_path: str) -> Path:
-    """The definition file for a bundled game name or a path to a user's TOML file."""
-    if name_or_path in bundled_games():
-        return GAMES_DIR / name_or_path / "game.toml"
+    """The definition file for a game's id or a path to a user's TOML file."""
+    found = registry.bundled().get(name_or_path)
+    if found is not None:
+        return found.definition
     path = Path(name_or_path)
     if path.suffix == ".toml" or path.exists():
         return path
+    found = registry.installed().get(name_or_path)
+    if found is not None:
+        return found.definition
     games = bundled_games()
     raise DefinitionError(
         [
@@ -63,9 +66,9 @@ def locate(name_or_path: str) -> Path:
 
 @functools.cache
 def load(name_or_path: str) -> Any:
-    """Load a bundled game by name, or a definition file by path (cached per process)."""
+    """Load a game by id, or a definition file by path (cached per process)."""
     path = locate(name_or_path)
-    return load_file(path, str(path) if path.is_relative_to(GAMES_DIR) else name_or_path)
+    return load_file(path, str(path) if path != Path(name_or_path) else name_or_path)
 
 
 def load_file(path: Path, name: str | None = None) -> Any:
@@ -93,10 +96,16 @@ def load_document(doc: TomlDocument | Problem) -> Any:
         )
     ctx = Context(doc)
     root = ctx.root()
-    ruleset = root["game"]["ruleset"].str(choices=tuple(RULESETS))
-    if ruleset is None:
+    ruleset = root["game"]["ruleset"].str()
+    game = registry.find(ruleset) if ruleset is not None else None
+    if ruleset is not None and game is None:
+        known = tuple(registry.every())
+        root["game"]["ruleset"].fail(
+            f"expected one of {', '.join(known)}, got {ruleset!r}{suggest(ruleset, known)}"
+        )
+    if game is None:
         raise DefinitionError(ctx.problems)
-    model = importlib.import_module(RULESETS[ruleset]).parse(root)
+    model = resolve(game.model)(root)
     if ctx.problems:
         raise DefinitionError(ctx.problems)
     return model

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from sheetsmith.definition.reader import Node, describe
+from sheetsmith.toml.node import Node, describe
 
 # Ids that become file names and web addresses: safe in both, on every file system.
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import functools
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined, select_autoescape
 
 
 @functools.cache
-def environment() -> Environment:
-    """Templates from the package's `templates/` folder, HTML autoescaped, and a typo in a
-    variable name an error rather than an empty string."""
+def environment(game_package: str = "sheetsmith") -> Environment:
+    """Templates from a game package's `templates/` folder, then sheetsmith's own (the page
+    chrome, `site/base.html`), HTML autoescaped, and a typo in a variable name an error
+    rather than an empty string."""
+    loaders = [PackageLoader(game_package, "templates")] if game_package != "sheetsmith" else []
     return Environment(
-        loader=PackageLoader("sheetsmith", "templates"),
+        loader=ChoiceLoader([*loaders, PackageLoader("sheetsmith", "templates")]),
         autoescape=select_autoescape(["html", "htm", "xml"], default_for_string=True),
         undefined=StrictUndefined,
         keep_trailing_newline=True,

@@ -1,0 +1,252 @@
+"""A typed Planet 78 game log: parsed once into a frozen model, or refused.
+
+A co-operative game has no score sheet: its record is the game. The log holds the setup (the
+seed that dealt the land, the variance, the players and their roles) and then each turn: who
+played, the cards drawn at its start, and its actions as short phrases ("move D3").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NamedTuple
+
+from sheetsmith.games.planet.land import Settings, default_settings
+from sheetsmith.games.planet.model import PlanetGame, Role, parse_space
+from sheetsmith.toml import lenient
+from sheetsmith.toml.node import Node, describe
+
+MAX_SEED = 2**63 - 1  # the largest integer TOML holds; `render --seed` takes the same range
+TOP_KEYS = ("game", "table", "seed", "variance", "players", "turns")
+# verb -> (what its arguments are, for messages and the blank log)
+VERBS = {
+    "move": "a space, e.g. move D3",
+    "buy": "the resource paid (2 of a kind) and the card drawn, e.g. buy food second-wind",
+    "card": "a card from your hand, e.g. card air-filter (revive: card revive Ben)",
+    "draw": "the card taken for a turn of unspent points, e.g. draw air-filter",
+    "need": "nothing: picks up the Need on your tile",
+    "ability": "what it needs: spaces (moves), resources (take), a player (revive), cards",
+    "trade": "a player on your tile, a resource and how many, e.g. trade Ben wood 2",
+    "deposit": "a resource: one pile of it, e.g. deposit metal",
+    "take": "a resource (the Luxury Need's free take), e.g. take water",
+    "discard": "a resource and how many, when a card makes you put some back",
+    "spawn": "House Need: a spawn number and the resource tile it swaps with, e.g. spawn 2 B7",
+    "pass": "nothing: ends the turn",
+}
+
+
+def ability_example(role: Role, game: PlanetGame) -> str:
+    """How a role's ability is typed in a log, for its card and the blank log."""
+    amount = abs(role.amount)
+    if role.effect == "moves":
+        return "ability " + " ".join(["E3", "E2", "D1", "C1", "B2", "B3"][: min(amount, 3)])
+    if role.effect == "take":
+        return "ability " + " ".join(game.resources[:amount])
+    if role.effect == "cards":
+        positive = [c.id for c in game.cards if c.kind == "positive" and c.effect != "revive"]
+        return "ability " + " ".join(positive[:amount])
+    if role.effect == "revive":
+        return "ability Ben"
+    return "ability"
+
+
+class Action(NamedTuple):
+    verb: str
+    args: tuple[str, ...]
+    text: str  # as typed, for messages
+    index: int = 0  # 1-based place in its turn
+
+
+class Turn(NamedTuple):
+    number: int  # 1-based
+    player: str
+    draws: tuple[str, ...]
+    actions: tuple[Action, ...]
+
+
+class Player(NamedTuple):
+    name: str
+    role: str
+
+
+class GameLog(NamedTuple):
+    file: str
+    table: str
+    seed: int
+    settings: Settings
+    players: tuple[Player, ...]
+    turns: tuple[Turn, ...]
+
+
+def _settings(node: Node, game: PlanetGame) -> Settings:
+    values = default_settings(game)._asdict()
+    if node.missing:
+        return Settings(**values)
+    if not isinstance(node.value, dict):
+        node.table()  # records "expected a table"
+        return Settings(**values)
+    node.only(*values)
+    for key in values:
+        allowed = getattr(game.variance, key)
+        value = lenient.integer(node[key], None, low=allowed.min, high=allowed.max)
+        if value is not None:
+            values[key] = value
+    return Settings(**values)
+
+
+def _players(node: Node, game: PlanetGame) -> tuple[Player, ...]:
+    roles = tuple(r.id for r in game.roles)
+    players: list[Player] = []
+    items = node.list()
+    if isinstance(node.value, list) and not 1 <= len(items) <= len(game.land.spawns):
+        node.fail(f"expected 1 to {len(game.land.spawns)} players, got {len(items)}")
+    names: set[str] = set()
+    taken: set[str] = set()
+    for item in items[: len(game.land.spawns)]:  # past that, the count says it all
+        item.only("name", "role")
+        name = (item["name"].str() or "").strip()
+        role = lenient.choice(item["role"], roles)
+        if not name:
+            if isinstance(item["name"].value, str):  # a missing or mistyped name is reported
+                item["name"].fail("a player needs a name")
+            continue
+        if len(name.split()) > 1:
+            item["name"].fail(
+                f"{name!r}: a name is one word, as actions name players (trade Ben wood 2)"
+            )
+        if lenient.fold(name) in names:
+            item["name"].fail(f"{name!r} is listed twice")
+        if role in taken:
+            item["role"].fail(f"role {role!r} is taken by another player: roles are unique")
+        names.add(lenient.fold(name))
+        taken.add(role or "")
+        players.append(Player(name, role or roles[0]))
+    return tuple(players)
+
+
+def _action(node: Node, game: PlanetGame, names: tuple[str, ...] = ()) -> Action | None:
+    text = node.str()
+    if text is None:
+        return None
+    if len(text) > 80:
+        node.fail(f"{text[:40]!r}... is {len(text):,} characters: an action is a short phrase")
+        return None
+    words = text.split()
+    if not words:
+        node.fail('expected an action such as "move D3", got an empty string')
+        return None
+    verb = lenient.pick(words[0], tuple(VERBS))
+    if verb is None:
+        typed = words[0].lower()
+        node.fail(
+            f"unknown action {typed!r}{lenient.nearest(typed, tuple(VERBS))}; "
+            f"one of {', '.join(VERBS)}"
+        )
+        return None
+    # Resources, cards and players as the definition and the players list spell them.
+    vocabulary = (*game.resources, *(c.id for c in game.cards), *names)
+    args = tuple(lenient.pick(word, vocabulary) or word for word in words[1:])
+    problem = _check_args(verb, args, game)
+    if problem:
+        node.fail(f"{text!r}: {problem}; {verb} takes {VERBS[verb]}")
+        return None
+    return Action(verb, args, text.strip())
+
+
+def is_count(word: str) -> bool:
+    """ASCII digits only: str.isdigit() also accepts '¹' and '١', which int() may refuse."""
+    return word.isascii() and word.isdigit() and len(word) <= 4
+
+
+def _on_grid(text: str, game: PlanetGame) -> bool:
+    space = parse_space(text)
+    return space is not None and space[0] < game.land.columns and space[1] < game.land.rows
+
+
+def _check_args(verb: str, args: tuple[str, ...], game: PlanetGame) -> str:
+    resources = game.resources
+    cards = tuple(c.id for c in game.cards)
+    last = f"{chr(ord('A') + game.land.columns - 1)}{game.land.rows}"
+    if verb == "move":
+        if len(args) != 1 or parse_space(args[0]) is None:
+            return "expected one space such as D3"
+        if not _on_grid(args[0], game):
+            return f"{args[0]} is off the land (A1 to {last})"
+    elif verb in ("need", "pass") and args:
+        return "takes no arguments"
+    elif verb in ("deposit", "take") and (len(args) != 1 or args[0] not in resources):
+        shown = args[0] if args else ""
+        return f"expected one resource ({', '.join(resources)}){lenient.nearest(shown, resources)}"
+    elif verb == "buy":
+        if len(args) != 2:
+            return "expected a resource and a card id"
+        if args[0] not in resources:
+            return f"unknown resource {args[0]!r}{lenient.nearest(args[0], resources)}"
+        if args[1] not in cards:
+            return f"unknown card {args[1]!r}{lenient.nearest(args[1], cards)}"
+    elif verb in ("card", "draw"):
+        if not args or args[0] not in cards:
+            shown = args[0] if args else ""
+            return f"unknown card {shown!r}{lenient.nearest(shown, cards)}"
+    elif verb in ("trade", "discard"):
+        count = args[-1] if args and is_count(args[-1]) else "1"
+        body = args[:-1] if args and is_count(args[-1]) else args
+        want = 2 if verb == "trade" else 1
+        if len(body) != want:
+            return "expected " + ("a player, " if verb == "trade" else "") + "a resource, a count"
+        if body[-1] not in resources:
+            return f"unknown resource {body[-1]!r}{lenient.nearest(body[-1], resources)}"
+        if not 1 <= int(count) <= game.rules.carry_limit:
+            return f"a count from 1 to {game.rules.carry_limit} (what a player can carry)"
+    elif verb == "spawn":
+        if len(args) != 2 or not is_count(args[0]) or parse_space(args[1]) is None:
+            return "expected a spawn number and a space"
+        if not _on_grid(args[1], game):
+            return f"{args[1]} is off the land (A1 to {last})"
+    return ""
+
+
+def _turns(node: Node, game: PlanetGame, names: tuple[str, ...]) -> tuple[Turn, ...]:
+    cards = tuple(c.id for c in game.cards)
+    turns = []
+    for number, item in enumerate(node.list(()), start=1):
+        if not isinstance(item.value, dict):
+            item.fail(
+                f'expected a turn like {{ player = "Ann", do = ["move D3"] }}, got '
+                f"{describe(item.value)}"
+            )
+            continue
+        item.only("player", "draw", "do")
+        player = typed = item["player"].str()
+        if typed is not None and names:
+            player = lenient.pick(typed, names)
+            if player is None:
+                item["player"].fail(f"unknown player {typed!r}{lenient.nearest(typed, names)}")
+                player = typed
+        draws = item["draw"].str_list(())
+        for k, card in enumerate(draws):
+            if lenient.pick(card, cards) is None:
+                item["draw"].fail(
+                    f"draw {k + 1}: unknown card {card!r}{lenient.nearest(card, cards)}"
+                )
+        draws = tuple(lenient.pick(card, cards) or card for card in draws)
+        actions = tuple(
+            a._replace(index=k)
+            for k, n in enumerate(item["do"].list(()), start=1)
+            if (a := _action(n, game, names)) is not None
+        )
+        turns.append(Turn(number, player or "", tuple(draws), actions))
+    return tuple(turns)
+
+
+def parse_sheet(root: Node, game: PlanetGame, file: str) -> GameLog:
+    """Read a game log; problems are recorded on `root`'s context, never raised."""
+    root.only(*TOP_KEYS)
+    players = _players(root["players"], game)
+    return GameLog(
+        file=file,
+        table=(root["table"].str("") or "").strip() or Path(file).stem,
+        seed=lenient.integer(root["seed"], low=0, high=MAX_SEED) or 0,
+        settings=_settings(root["variance"], game),
+        players=players,
+        turns=_turns(root["turns"], game, tuple(p.name for p in players)),
+    )

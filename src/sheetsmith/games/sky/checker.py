@@ -1,0 +1,203 @@
+"""My Corner of the Sky: score finished sheets and name every broken rule.
+
+Rule ids (the first three are fixed by the contract in `shared/spec/`):
+
+- `reward-without-article`: an article has a reward but not all its cost boxes are filled.
+- `wrong-reward`: an article's reward is a number other than its printed reward.
+- `stars-overspent`: more ☆ boxes filled than star points filled, without OPTIMIZING.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+
+from sheetsmith.check.verdict import PlayerResult, Violation, winners
+from sheetsmith.games.sky.model import BoxKind, SkyGame
+from sheetsmith.games.sky.sheet import SkySheet, blank_sheet, parse_sheet
+
+__all__ = ["RULES", "blank_sheet", "check_table", "filled_squares", "largest_region", "parse_sheet"]
+
+RULES = {
+    "reward-without-article": "an article has a reward but not all of its cost boxes are filled",
+    "wrong-reward": "an article's reward is a number other than its printed reward",
+    "stars-overspent": "more ☆ boxes are filled than star points, and OPTIMIZING is not acquired",
+}
+
+STAR_ALLOWANCE = "optimizing"  # the ability that lets stars be spent past the map's
+
+
+def filled_squares(points: frozenset[tuple[int, int]], size: int) -> set[tuple[int, int]]:
+    """Squares (by lower-left corner) whose four corner points are all filled."""
+    return {
+        (x, y)
+        for (x, y) in points
+        if x < size - 1
+        and y < size - 1
+        and (x + 1, y) in points
+        and (x, y + 1) in points
+        and (x + 1, y + 1) in points
+    }
+
+
+def largest_region(squares: set[tuple[int, int]]) -> int:
+    """Size of the largest group of squares touching by an edge or a corner."""
+    unseen = set(squares)
+    best = 0
+    while unseen:
+        stack = [unseen.pop()]
+        size = 0
+        while stack:
+            x, y = stack.pop()
+            size += 1
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    neighbour = (x + dx, y + dy)
+                    if neighbour in unseen:
+                        unseen.remove(neighbour)
+                        stack.append(neighbour)
+        best = max(best, size)
+    return best
+
+
+def acquired(sheet: SkySheet, game: SkyGame) -> set[str]:
+    """Ids of the abilities and supporters bought (all boxes filled); start ones excluded."""
+    marks = {**sheet.abilities, **sheet.supporters}
+    return {u.id for u in game.upgrades if not u.start and all(marks[u.id])}
+
+
+def completed(sheet: SkySheet) -> set[str]:
+    return {article_id for article_id, entry in sheet.articles.items() if all(entry.cost)}
+
+
+@functools.cache
+def _star_slots(game: SkyGame) -> tuple[tuple[str, str, int], ...]:
+    """Every ☆ box of the game as (table, id, box index), in printed order."""
+    slots = [
+        (upgrade.group, upgrade.id, i)
+        for upgrade in game.upgrades
+        for i, box in enumerate(upgrade.cost)
+        if box.kind == BoxKind.STAR
+    ]
+    slots += [
+        ("articles", article.id, i)
+        for article in game.articles
+        for i, box in enumerate(article.cost)
+        if box.kind == BoxKind.STAR
+    ]
+    slots += [
+        ("schedule", day, i)
+        for day in game.schedule.days
+        for i, box in enumerate(game.schedule.boxes)
+        if box.kind == BoxKind.STAR
+    ]
+    return tuple(slots)
+
+
+def _star_boxes(sheet: SkySheet, game: SkyGame) -> list[str]:
+    """Where each filled ☆ box is, as `table.id`."""
+    marks = {
+        "abilities": sheet.abilities,
+        "supporters": sheet.supporters,
+        "articles": {key: entry.cost for key, entry in sheet.articles.items()},
+        "schedule": sheet.schedule,
+    }
+    return [f"{table}.{key}" for table, key, i in _star_slots(game) if marks[table][key][i]]
+
+
+def _violations(sheet: SkySheet, game: SkyGame, stars: int, bought: set[str]) -> list[Violation]:
+    found = []
+    for article in game.articles:
+        entry = sheet.articles[article.id]
+        where = f"articles.{article.id}.reward"
+        if entry.reward is None:
+            continue
+        shown = "a point" if entry.reward == "point" else str(entry.reward)
+        if not all(entry.cost):
+            filled = sum(entry.cost)
+            found.append(
+                Violation(
+                    "reward-without-article",
+                    where,
+                    f"reward {shown} circled for week {article.week}, but only {filled} of its "
+                    f"{len(entry.cost)} cost boxes are filled",
+                )
+            )
+        if isinstance(entry.reward, int) and entry.reward != article.reward:
+            found.append(
+                Violation(
+                    "wrong-reward",
+                    where,
+                    f"week {article.week}'s article pays {article.reward} (or a point), "
+                    f"not {entry.reward}",
+                )
+            )
+    star_boxes = _star_boxes(sheet, game)
+    if len(star_boxes) > stars and STAR_ALLOWANCE not in bought:
+        places = ", ".join(dict.fromkeys(star_boxes))
+        found.append(
+            Violation(
+                "stars-overspent",
+                "star boxes",
+                f"{len(star_boxes)} ☆ boxes filled ({places}) but only {stars} star points "
+                f"on the map, and OPTIMIZING is not acquired",
+            )
+        )
+    return found
+
+
+def _score(sheet: SkySheet, game: SkyGame) -> tuple[dict[str, int], int, set[str], set[str]]:
+    squares = filled_squares(sheet.points, game.star_map.size)
+    stars = len(sheet.points & game.star_map.stars)
+    done = completed(sheet)
+    bought = acquired(sheet, game)
+    articles = sum(
+        a.reward for a in game.articles if a.id in done and sheet.articles[a.id].reward == a.reward
+    )
+    full_days = sum(all(marks) for marks in sheet.schedule.values())
+    publisher = len(done) + 3 * full_days if "publisher" in bought else 0
+    headhunter = len(bought) if "headhunter" in bought else 0
+    score = {
+        "largest_region": largest_region(squares),
+        "stars": stars,
+        "articles": articles,
+        "publisher": publisher,
+        "headhunter": headhunter,
+        "multiplayer": 0,
+    }
+    return score, stars, done, bought
+
+
+def check_table(
+    game: SkyGame, sheets: Iterable[SkySheet]
+) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
+    """Score sheets as one game: each alone, then the multiplayer bonus, then the winners."""
+    sheets = tuple(sheets)
+    scored = []
+    for sheet in sheets:
+        score, stars, done, bought = _score(sheet, game)
+        owned = {("articles", a) for a in done} | {("upgrades", u) for u in bought}
+        scored.append((sheet, score, stars, bought, owned))
+    if len(sheets) > 1:
+        # An article, ability or supporter that exactly one player has is worth 1 to them.
+        holders: dict[tuple[str, str], int] = {}
+        for *_, owned in scored:
+            for item in owned:
+                holders[item] = holders.get(item, 0) + 1
+        for _, score, _, _, owned in scored:
+            score["multiplayer"] = sum(1 for item in owned if holders[item] == 1)
+    results = []
+    for sheet, score, stars, bought, _ in scored:
+        score["total"] = sum(score.values())
+        results.append(
+            PlayerResult(
+                file=sheet.file,
+                player=sheet.player,
+                violations=tuple(_violations(sheet, game, stars, bought)),
+                score=score,
+                rank=game.rank_for(score["total"]),
+                tiebreak=stars,
+            )
+        )
+    players = tuple(results)
+    return players, winners(players)

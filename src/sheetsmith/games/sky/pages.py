@@ -1,0 +1,32 @@
+"""My Corner of the Sky: the two printed game pages, as layout data (nothing drawn here).
+
+Page 1 (`sky_game_page`, built from `sky_star_map`, `sky_tables`, `sky_wheel` and
+`sky_notes`) holds everything a turn touches; page 2 (`sky_upgrades_page`)
+holds the abilities and supporters to buy. Printing both is enough to play, with four
+dice and a pencil.
+"""
+
+from __future__ import annotations
+
+from sheetsmith.games.sky.game_page import star_map_page
+from sheetsmith.games.sky.model import SkyGame
+from sheetsmith.games.sky.upgrades_page import upgrades_page
+from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.print.document import DocumentInfo, save
+from sheetsmith.print.paper import LETTER, Paper, paper
+from sheetsmith.print.primitives import Page
+
+
+def game_pages(game: SkyGame, paper: Paper = LETTER) -> list[Page]:
+    return [star_map_page(game, paper), upgrades_page(game, paper)]
+
+
+def render_game_pages(game: SkyGame, out: Output, options: RenderOptions) -> RenderedFile:
+    """The two game pages as one PDF."""
+    pages = game_pages(game, paper(options.paper))
+    info = DocumentInfo(
+        title=f"{game.info.title}: game pages",
+        author=game.info.designer,
+        subject=f"{game.info.title} {game.info.version}, {options.paper} paper",
+    )
+    return save(out, game.info.id, "game-pages", pages, len(pages), info)

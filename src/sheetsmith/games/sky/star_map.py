@@ -1,0 +1,97 @@
+"""My Corner of the Sky's star map: 11 x 11 points, major ones larger, stars as outlines.
+
+Model coordinates run x = 0..10 left to right and y = 0..10 bottom to top; the printed
+coordinates 1..6 label the major columns and rows, 1 at the bottom left as in the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheetsmith.games.sky.model import SkyGame
+from sheetsmith.games.sky.parts import (
+    heading,
+)
+from sheetsmith.games.sky.symbols import (
+    major_point,
+    minor_point,
+    star_point,
+)
+from sheetsmith.print.layout import Frame, centred_label
+from sheetsmith.print.primitives import (
+    DARK,
+    LIGHT,
+    Item,
+    Line,
+    Rect,
+)
+
+MAP_LABEL = 14.0  # room for the coordinate labels left of and below the points
+EDGE = 0.45  # room between the outer points and the map's frame, per point spacing
+
+
+@dataclass(frozen=True, slots=True)
+class MapGrid:
+    """Where the star map's points land: model (x, y) to page points."""
+
+    x0: float
+    y0: float
+    spacing: float
+    size: int
+
+    def point(self, x: int, y: int) -> tuple[float, float]:
+        return self.x0 + x * self.spacing, self.y0 + y * self.spacing
+
+
+def map_grid(game: SkyGame, frame: Frame, spacing: float) -> MapGrid:
+    edge = EDGE * spacing
+    return MapGrid(
+        frame.x + MAP_LABEL + edge, frame.y + MAP_LABEL + edge, spacing, game.star_map.size
+    )
+
+
+def map_point_radii(spacing: float) -> tuple[float, float, float]:
+    """Major point, minor point and star point radii for a given point spacing."""
+    return spacing * 0.26, spacing * 0.15, spacing * 0.31
+
+
+def star_map(game: SkyGame, frame: Frame, spacing: float) -> list[Item]:
+    sm = game.star_map
+    grid = map_grid(game, frame, spacing)
+    items = heading(frame, "STAR MAP")
+    edge = EDGE * spacing
+    span = (sm.size - 1) * spacing
+    x0, y0 = grid.x0, grid.y0
+    items.append(
+        Rect(
+            x0 - edge,
+            y0 - edge,
+            span + 2 * edge,
+            span + 2 * edge,
+            radius=6,
+            stroke=DARK,
+            line_width=0.9,
+        )
+    )
+    # faint guides between neighbouring points: the squares players complete and fill
+    for i in range(sm.size):
+        c = i * spacing
+        items.append(Line(x0, y0 + c, x0 + span, y0 + c, stroke=LIGHT, line_width=0.5))
+        items.append(Line(x0 + c, y0, x0 + c, y0 + span, stroke=LIGHT, line_width=0.5))
+    major, minor, star_r = map_point_radii(spacing)
+    for y in range(sm.size):
+        for x in range(sm.size):
+            px, py = grid.point(x, y)
+            if (x, y) in sm.stars:
+                items.append(star_point(px, py, star_r))
+            elif sm.is_major(x, y):
+                items.append(major_point(px, py, major))
+            else:
+                items.append(minor_point(px, py, minor))
+    # coordinates 1..n on the major columns and rows, 1 at the bottom left as in the rules
+    label = min(10.0, spacing * 0.34)
+    for k in range(sm.coordinates):
+        px, py = grid.point(2 * k, 2 * k)
+        items.append(centred_label(px, frame.y + MAP_LABEL / 2 - 1, str(k + 1), label, bold=True))
+        items.append(centred_label(frame.x + MAP_LABEL / 2 - 1, py, str(k + 1), label, bold=True))
+    return items

@@ -1,0 +1,33 @@
+"""Personal Space: a journaling game on a 6x6 daily grid. Daily sheets, job postcards,
+neighbor and location cards whose QR codes open the pages of its site, generator boards,
+action cards; and the checker of a typed day."""
+
+from pathlib import Path
+
+from sheetsmith.games.interface import GamePackage
+
+_HERE = "sheetsmith.games.space"
+
+GAME = GamePackage(
+    id="personal-space",
+    definition=Path(__file__).parent / "game.toml",
+    model=f"{_HERE}.model:parse",
+    components={
+        "daily-sheet": f"{_HERE}.daily:render_daily_sheet",
+        "jobs": f"{_HERE}.jobs:render_jobs",
+        "neighbors": f"{_HERE}.neighbors:render_neighbors",
+        "generators": f"{_HERE}.generators:render_generators",
+        "actions": f"{_HERE}.actions:render_actions",
+        "locations": f"{_HERE}.locations:render_locations",
+        "alignment": f"{_HERE}.alignment:render_alignment",
+    },
+    option_users={
+        "--copies": ("daily-sheet",),
+        "--base-url": ("neighbors", "locations"),
+        "--back-offset": ("jobs", "neighbors", "actions", "locations", "alignment"),
+    },
+    checker=f"{_HERE}.checker",
+    blank_sheet=f"{_HERE}.blank:blank_sheet",
+    sheet_schema=f"{_HERE}.schema:sheet_schema",
+    site=f"{_HERE}.site:pages",
+)

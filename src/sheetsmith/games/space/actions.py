@@ -1,0 +1,172 @@
+"""Personal Space: one action reference card (poker size) per action, nine to a sheet.
+
+A card shows the action's name, its letter code big in a box (as it is written into the
+daily grid), when it is taken, the shape it takes on the grid, what it does and what it
+costs. Texts shrink to fit, never below 6.5 pt, and stay inside the safe zone.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from sheetsmith.games.space.cards import (
+    ACCENT,
+    CARD,
+    FRAME_INSET,
+    HEADER,
+    HEADER_COLOURS,
+    NIGHT,
+    TINT,
+    deck,
+    frame_items,
+    header,
+    small_caps,
+    write_deck,
+)
+from sheetsmith.games.space.model import Action, SpaceGame
+from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.print.imposition import CardSize
+from sheetsmith.print.layout import Frame, centred_label, fit_size
+from sheetsmith.print.primitives import (
+    DARK,
+    Colour,
+    Item,
+    Rect,
+    Stamp,
+    Text,
+    TextBox,
+)
+from sheetsmith.print.text import block_height, wrap
+
+PAD = 5.0  # inside the frame, beyond the safe zone
+CODE_BOX = 56.0  # about a daily-grid square
+LABEL = 6.5
+MIN_TEXT = 6.5
+BODY = 9.5
+
+
+@dataclass(frozen=True, slots=True)
+class ActionCardLayout:
+    code: Frame  # the letter-code box
+    side: Frame  # timing and cost beside it
+    grid: Frame  # grid shape label and text
+    result: Frame  # result label and text
+
+
+def card_layout(action: Action, card: CardSize = CARD) -> ActionCardLayout:
+    safe = card.safe_rect
+    inner = Frame(safe.x + PAD - 2, safe.y + PAD - 2, safe.width - 2 * PAD + 4, 0.0)
+    top = card.height - FRAME_INSET - HEADER - 6
+    inner = Frame(inner.x, inner.y, inner.width, top - inner.y)
+    head, rest = inner.take_top(CODE_BOX, gap=8)
+    code, side = head.take_left(CODE_BOX, gap=8)
+    grid_h = _grid_height(action, rest.width)
+    grid, result = rest.take_top(grid_h, gap=7)
+    return ActionCardLayout(code, side, grid, result)
+
+
+def _text_height(text: str, width: float, size: float) -> float:
+    return block_height(len(wrap(text, size, width)), size, 1.15)
+
+
+def _grid_height(action: Action, width: float) -> float:
+    return LABEL + 4 + _text_height(action.grid, width, BODY) + 1
+
+
+SUBACTION_COLOUR = HEADER_COLOURS[2]  # teal: taken during a move, not on its own
+
+
+def action_kind(action: Action) -> tuple[str, Colour]:
+    """What the header calls the card, and its colour: actions blue, moves' sub-actions teal."""
+    if action.timing.lower().startswith("during"):
+        return "sub-action", SUBACTION_COLOUR
+    return "action", ACCENT
+
+
+@functools.cache
+def static_front() -> Stamp:
+    """What every action card's front shares (ground and frame line), stored once."""
+    return Stamp("action-front", tuple(frame_items(CARD)))
+
+
+def label(frame: Frame, text: str) -> Text:
+    return small_caps(frame.x, frame.top - LABEL * 0.93, text, size=LABEL)
+
+
+def action_front(action: Action, card: CardSize = CARD) -> list[Item]:
+    lay = card_layout(action, card)
+    kind, colour = action_kind(action)
+    items: list[Item] = [static_front(), *header(action.name, kind, colour, card)]
+    # the code, as it is written in a grid square
+    c = lay.code
+    items.append(Rect(c.x, c.y, c.width, c.height, radius=2, line_width=1.6))
+    size = fit_size(action.code, c.width - 10, 26, 12, bold=True)
+    items.append(centred_label(c.cx, c.cy + 1, action.code, size, bold=True))
+    if not any(ch.isalnum() for ch in action.code):
+        items.append(Text(c.cx, c.y + 4, "no code", 6.5, anchor="middle", colour=DARK))
+    # timing and cost beside it
+    s = lay.side
+    cost_h = 20.0 if action.cost else 0.0
+    timing_h = s.height - cost_h - (4 if cost_h else 0)
+    items.append(label(s, "timing"))
+    items.append(
+        TextBox(
+            s.x,
+            s.top - timing_h,
+            s.width,
+            timing_h - LABEL - 3,
+            action.timing.capitalize(),
+            size=8.5,
+            min_size=MIN_TEXT,
+            leading=1.15,
+        )
+    )
+    if action.cost:
+        items.append(Rect(s.x, s.y, s.width, cost_h, radius=3, stroke=None, fill=TINT))
+        items.append(
+            centred_label(
+                s.x + 5, s.y + cost_h / 2, "COST", LABEL, bold=True, anchor="start", colour=NIGHT
+            )
+        )
+        items.append(
+            centred_label(
+                s.right - 6, s.y + cost_h / 2, f"${action.cost}", 10, bold=True, anchor="end"
+            )
+        )
+    # grid shape and result
+    g = lay.grid
+    items.append(label(g, "grid shape"))
+    items.append(
+        TextBox(
+            g.x,
+            g.y,
+            g.width,
+            g.height - LABEL - 4,
+            action.grid[:1].upper() + action.grid[1:],
+            size=BODY,
+            min_size=MIN_TEXT,
+            leading=1.15,
+        )
+    )
+    r = lay.result
+    items.append(label(r, "result"))
+    items.append(
+        TextBox(
+            r.x,
+            r.y,
+            r.width,
+            r.height - LABEL - 4,
+            action.result,
+            size=BODY,
+            min_size=MIN_TEXT,
+            leading=1.15,
+        )
+    )
+    return items
+
+
+def render_actions(game: SpaceGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
+    """Fronts nine to a sheet (shared cut lines), each sheet followed by its backs."""
+    pages = deck(game, list(game.actions), action_front, options)
+    return write_deck(game, "actions", "action cards", pages, len(game.actions), out_dir, options)

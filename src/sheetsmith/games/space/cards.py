@@ -1,0 +1,312 @@
+"""Personal Space cards: the shared look (colours, card frame, header, back) and the deck.
+
+Every Personal Space card is a poker card (2.5 x 3.5 in) printed duplex, nine to a sheet
+with shared cut lines (3x3 portrait on Letter and A4): fronts keep a white edge around
+their frame, and every back is the same full-bleed design, so two cards that share a cut
+never show each other's art. The alignment test uses the same geometry (`deck_layout`).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from sheetsmith.games.space.links import urls
+from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.print.document import DocumentInfo, save
+from sheetsmith.print.fonts import text_width
+from sheetsmith.print.imposition import POKER, CardSize, SheetLayout, deck_pages, layout_sheet
+from sheetsmith.print.layout import fit_size
+from sheetsmith.print.paper import Paper
+from sheetsmith.print.paper import paper as paper_named
+from sheetsmith.print.primitives import (
+    WHITE,
+    Circle,
+    Colour,
+    Item,
+    Page,
+    Polygon,
+    Rect,
+    Stamp,
+    Text,
+    regular_points,
+)
+from sheetsmith.site.urls import Target
+
+T = TypeVar("T")
+
+# -- palette ------------------------------------------------------------------------------
+
+NIGHT: Colour = (0.09, 0.11, 0.27)  # the back's sky, frames and headings
+INK: Colour = (0.13, 0.14, 0.20)  # body text
+MUTED: Colour = (0.42, 0.44, 0.52)  # small print
+ACCENT: Colour = (0.20, 0.42, 0.72)  # header bands
+TINT: Colour = (0.92, 0.94, 0.98)  # pale panels
+GRID_OFF: Colour = (0.86, 0.87, 0.90)  # spaces outside a neighbor's range
+ORANGE: Colour = (0.95, 0.52, 0.12)  # the "visited today" cube
+ORANGE_TINT: Colour = (1.0, 0.91, 0.80)
+GREEN: Colour = (0.18, 0.60, 0.30)  # task cubes
+GREEN_TINT: Colour = (0.86, 0.95, 0.87)
+PLANET: Colour = (0.30, 0.60, 0.86)
+PLANET_BAND: Colour = (0.42, 0.70, 0.92)
+PLANET_SHADE: Colour = (0.22, 0.45, 0.72)
+RING: Colour = (0.98, 0.84, 0.52)
+MOON: Colour = (0.80, 0.81, 0.86)
+STAR: Colour = (1.0, 0.97, 0.86)
+
+CARD: CardSize = POKER
+GUTTER = "shared"
+FRAME_INSET = 6.0  # the frame line, between the trim and the safe zone
+HEADER = 30.0  # header band height
+
+
+def deck_layout(paper: Paper) -> SheetLayout:
+    """Where Personal Space cards go on a sheet of `paper` (the alignment test's too)."""
+    return layout_sheet(CARD, paper, gutter=GUTTER)
+
+
+def target_urls(game: Any, options: RenderOptions) -> dict[tuple[str, str], tuple[str, str]]:
+    """(kind, id) -> (URL, short path) for every QR target, `--base-url` overriding the
+    definition's (`links.urls` refuses a non-http(s) or too long base URL)."""
+    found: dict[Target, str] = urls(game, options.base_url or game.base_url)
+    return {(t.kind, t.id): (url, t.path) for t, url in found.items()}
+
+
+# -- fronts -------------------------------------------------------------------------------
+
+
+HEADER_COLOURS: tuple[Colour, ...] = (
+    (0.20, 0.42, 0.72),  # blue
+    (0.55, 0.30, 0.62),  # plum
+    (0.12, 0.52, 0.50),  # teal
+    (0.74, 0.33, 0.28),  # brick
+    (0.30, 0.50, 0.24),  # moss
+    (0.62, 0.44, 0.12),  # ochre
+)
+
+
+def header_colour(index: int) -> Colour:
+    """A header colour per card, cycling, so neighbours at the table tell apart at a glance."""
+    return HEADER_COLOURS[index % len(HEADER_COLOURS)]
+
+
+def frame_items(size: CardSize = CARD) -> list[Item]:
+    """The part of every front that never changes: white to the bleed edge, and the
+    rounded frame line between the trim and the safe zone."""
+    bleed, i = size.bleed_rect, FRAME_INSET
+    return [
+        Rect(bleed.x, bleed.y, bleed.width, bleed.height, stroke=None, fill=WHITE),
+        Rect(i, i, size.width - 2 * i, size.height - 2 * i, radius=8, stroke=NIGHT, line_width=1.2),
+    ]
+
+
+def header(title: str, kind: str, colour: Colour = ACCENT, size: CardSize = CARD) -> list[Item]:
+    """The header band inside the frame: `title` (bold, shrunk to fit) and `kind` (small
+    capitals, right)."""
+    w, h = size.width, size.height
+    i = FRAME_INSET + 0.6  # inside the frame line's stroke
+    band_y = h - i - HEADER
+    kind_label = kind.upper()
+    kind_size = 6.0
+    kind_w = text_width(kind_label, kind_size, True) if kind_label else 0.0
+    title_room = w - 2 * i - 16 - (kind_w + 8 if kind_w else 0)
+    title_size = fit_size(title, title_room, 15.0, 8.0, bold=True)
+    baseline = band_y + HEADER / 2 - 0.36 * title_size
+    items: list[Item] = [
+        Rect(i, band_y, w - 2 * i, HEADER, radius=7.4, stroke=None, fill=colour),
+        Rect(i, band_y, w - 2 * i, HEADER / 2, stroke=None, fill=colour),
+        Text(i + 8, baseline, title, title_size, bold=True, colour=WHITE),
+    ]
+    if kind_label:
+        items.append(
+            Text(
+                w - i - 8,
+                baseline,
+                kind_label,
+                kind_size,
+                bold=True,
+                anchor="end",
+                colour=(0.88, 0.92, 1.0),
+            )
+        )
+    return items
+
+
+def card_frame(title: str, kind: str, colour: Colour = ACCENT, size: CardSize = CARD) -> list[Item]:
+    """A whole front's frame: ground, frame line and header band (for cards drawn once)."""
+    return frame_items(size) + header(title, kind, colour, size)
+
+
+def small_caps(
+    x: float, y: float, text: str, colour: Colour = NIGHT, anchor: str = "start", size: float = 6.0
+) -> Text:
+    return Text(x, y, text.upper(), size, bold=True, anchor=anchor, colour=colour)  # type: ignore[arg-type]
+
+
+# -- the back -----------------------------------------------------------------------------
+
+
+def _ellipse(
+    cx: float, cy: float, a: float, b: float, tilt: float, t0: float, t1: float, n: int = 48
+) -> tuple[tuple[float, float], ...]:
+    c, s = math.cos(math.radians(tilt)), math.sin(math.radians(tilt))
+    points = []
+    for k in range(n + 1):
+        t = math.radians(t0 + (t1 - t0) * k / n)
+        x, y = a * math.cos(t), b * math.sin(t)
+        points.append((cx + x * c - y * s, cy + x * s + y * c))
+    return tuple(points)
+
+
+def _band(cx: float, cy: float, r: float, y0: float, y1: float, fill: Colour) -> Polygon:
+    """The part of a disc between two heights, as one outline."""
+    steps = 12
+    right, left = [], []
+    for k in range(steps + 1):
+        y = y0 + (y1 - y0) * k / steps
+        half = math.sqrt(max(r * r - (y - cy) ** 2, 0.0))
+        right.append((cx + half, y))
+        left.append((cx - half, y))
+    return Polygon(tuple(right + left[::-1]), stroke=None, fill=fill)
+
+
+def _shade(cx: float, cy: float, r: float, offset: float, fill: Colour) -> Polygon:
+    """A crescent of shadow on the lower left of a disc: the disc minus the same disc moved
+    up and right by `offset`."""
+    d = offset
+    # where the two circles cross, measured as angles on the planet's own circle
+    ox, oy = cx + d / math.sqrt(2), cy + d / math.sqrt(2)
+    half = math.degrees(math.acos(min(1.0, d / (2 * r))))
+    mid = 225.0  # the shadow faces away from the light (upper right)
+    outer = [
+        (cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+        for a in _angles(mid - (180 - half), mid + (180 - half))
+    ]
+    inner = [
+        (ox + r * math.cos(math.radians(a)), oy + r * math.sin(math.radians(a)))
+        for a in _angles(mid + half, mid - half)
+    ]
+    return Polygon(tuple(outer + inner), stroke=None, fill=fill)
+
+
+def _angles(a0: float, a1: float, n: int = 32) -> list[float]:
+    return [a0 + (a1 - a0) * k / n for k in range(n + 1)]
+
+
+def _twinkle(x: float, y: float, r: float) -> Polygon:
+    """A four-pointed star."""
+    outer = regular_points(x, y, r, 4, 90.0)
+    inner = regular_points(x, y, r * 0.3, 4, 135.0)
+    points = tuple(p for pair in zip(outer, inner, strict=True) for p in pair)
+    return Polygon(points, stroke=None, fill=STAR)
+
+
+@functools.cache
+def back_face(title: str, tagline: str, size: CardSize = CARD) -> tuple[Item, ...]:
+    """The shared back: a night sky to the bleed edge, a ringed planet with a moon, the
+    game's title and tagline. Built once per title and size (every back is the same
+    drawing). Drawn for a poker card and scaled to others: on a landscape card (a job
+    postcard) the planet sits left of the title."""
+    w, h = size.width, size.height
+    landscape = w > h
+    k = min(w / CARD.width, h / CARD.height)  # 1 on a poker card
+    bleed = size.bleed_rect
+    if landscape:
+        cx, cy = w * 0.27, h * 0.52
+        tx, ty = w * 0.69, h * 0.47
+        moon = (w * 0.50, h * 0.80)
+        room = w * 0.44
+    else:
+        cx, cy = w / 2, h * 0.58
+        tx, ty = w / 2, h * 0.20
+        moon = (w * 0.80, h * 0.84)
+        room = w - 36
+    r = 40.0 * k
+    items: list[Item] = [Rect(bleed.x, bleed.y, bleed.width, bleed.height, stroke=None, fill=NIGHT)]
+    rng = random.Random(20261122)  # fixed: every back, every run, the same sky
+    stars = round(46 * (bleed.width * bleed.height) / (198.0 * 270.0))
+    for _ in range(stars):
+        x, y = rng.uniform(bleed.x, bleed.x1), rng.uniform(bleed.y, bleed.y1)
+        if math.hypot(x - cx, y - cy) < 62 * k:
+            continue  # not over the planet
+        if abs(y - ty + 2) < 20 * k and abs(x - tx) < room / 2 + 8:
+            continue  # nor over the title
+        if rng.random() < 0.14:
+            items.append(_twinkle(x, y, rng.uniform(2.2, 3.6)))
+        else:
+            items.append(Circle(x, y, rng.uniform(0.35, 0.9), stroke=None, fill=STAR))
+    a, b, tilt = 66.0 * k, 15.0 * k, -16.0  # the halves overlap at the ends: no notch
+    ring = 3.2 * k
+    ring_back = Polygon(
+        _ellipse(cx, cy, a, b, tilt, -4, 184), stroke=RING, line_width=ring, closed=False
+    )
+    ring_front = Polygon(
+        _ellipse(cx, cy, a, b, tilt, 176, 364), stroke=RING, line_width=ring, closed=False
+    )
+    crater = (0.68, 0.69, 0.75)
+    mx, my = moon
+    items += [
+        ring_back,
+        Circle(cx, cy, r, stroke=None, fill=PLANET),
+        _band(cx, cy, r, cy + 10 * k, cy + 17 * k, PLANET_BAND),
+        _band(cx, cy, r, cy - 8 * k, cy - 1 * k, PLANET_BAND),
+        _band(cx, cy, r, cy - 26 * k, cy - 21 * k, PLANET_BAND),
+        _shade(cx, cy, r, 14.0 * k, PLANET_SHADE),
+        ring_front,
+        # a small moon with two craters
+        Circle(mx, my, 9.0 * k, stroke=None, fill=MOON),
+        Circle(mx - 3 * k, my + 2.5 * k, 2.2 * k, stroke=None, fill=crater),
+        Circle(mx + 3.2 * k, my - 3 * k, 1.5 * k, stroke=None, fill=crater),
+    ]
+    title_size = fit_size(title, room, 19.0 * k, 10.0, bold=True)
+    items.append(Text(tx, ty, title, title_size, bold=True, anchor="middle", colour=WHITE))
+    if tagline:
+        tag_size = fit_size(tagline, room, 8.5 * k, 6.0)
+        items.append(
+            Text(tx, ty - 15 * k, tagline, tag_size, anchor="middle", colour=(0.78, 0.82, 0.95))
+        )
+    items.append(Rect(10, 10, w - 20, h - 20, radius=9, stroke=(0.32, 0.36, 0.58), line_width=0.8))
+    return tuple(items)
+
+
+# -- the file -----------------------------------------------------------------------------
+
+
+def deck(
+    game: Any,
+    cards: Sequence[T],
+    draw_front: Callable[[T], Sequence[Item]],
+    options: RenderOptions,
+) -> list[Page]:
+    """Front and back sheets for `cards`, backs shifted by `--back-offset`."""
+    back = (Stamp("card-back", back_face(game.back_title or game.info.title, game.back_tagline)),)
+    return deck_pages(
+        cards,
+        draw_front,
+        lambda _card: back,
+        CARD,
+        paper_named(options.paper),
+        back_offset_mm=options.back_offset,
+        gutter=GUTTER,
+    )
+
+
+def write_deck(
+    game: Any,
+    component: str,
+    what: str,
+    pages: list[Page],
+    count: int,
+    out_dir: Output,
+    options: RenderOptions,
+) -> RenderedFile:
+    info = DocumentInfo(
+        title=f"{game.info.title}: {what}",
+        author=getattr(game.info, "designer", ""),
+        subject=f"{game.info.title} {game.info.version}, {options.paper} paper,"
+        " print double-sided (flip on long edge)",
+    )
+    return save(out_dir, game.info.id, component, pages, count, info)

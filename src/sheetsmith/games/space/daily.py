@@ -1,0 +1,480 @@
+"""Personal Space: the daily sheet a player writes on, one page per day.
+
+Top to bottom: the title and the day to circle; the 6x6 grid (coordinates 1-6 along the
+bottom and up the left) beside the numbered log; Speed, Energy and Mood trackers beside
+money, pockets, the job of the day and the scale check; and the letter codes of every
+action with their grid shapes. Sizes follow from the paper: the grid takes what the log
+leaves it, the legend what the rest leaves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheetsmith.games.space.board_parts import (
+    GUTTER,
+    HEADING_H,
+    SCALE_CHECK_H,
+    SHADE,
+    content_frame,
+    day_name,
+    heading,
+    page_title,
+    scale_check,
+    write_component,
+)
+from sheetsmith.games.space.model import Action, SpaceGame, Tracker
+from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.print.fonts import text_width
+from sheetsmith.print.layout import Frame, centred_label, fit_size, rule
+from sheetsmith.print.paper import Paper
+from sheetsmith.print.paper import paper as paper_named
+from sheetsmith.print.primitives import (
+    DARK,
+    GREY,
+    INCH,
+    LIGHT,
+    PALE,
+    WHITE,
+    Item,
+    Line,
+    Page,
+    Polygon,
+    Rect,
+    Text,
+    TextBox,
+)
+from sheetsmith.print.text import block_height, cap_height, wrap
+
+HEADER_H = 26.0
+DAYS_H = 24.0
+BAND_GAP = 10.0
+AXIS_W = 14.0  # row numbers left of the grid
+AXIS_H = 13.0  # column numbers below the grid
+NOTE_H = 11.0  # the Explore note under the column numbers
+MAX_SQUARE = 0.9 * INCH
+LOG_MIN_W = 170.0
+LOG_NUMBER_W = 17.0
+LOG_CODE_W = 34.0
+LOG_HEAD_H = 11.0  # the column titles above the first log row
+ROW_H = 26.0  # a tracker, money, pocket or job row
+TRACKER_BOX = 19.0
+TRACKER_GAP = 2.5
+TRACKER_LABEL_W = 50.0
+SCALE_W = 100.0
+LEGEND_COLUMNS = 4
+LEGEND_GAP = 10.0
+CODE_BOX_W = 22.0
+CODE_BOX_H = 14.0
+LEGEND_NAME = 7.5
+LEGEND_TEXT = 7.0
+LEGEND_LEADING = 1.15
+LEGEND_ENTRY_GAP = 2.5
+INLINE_GAP = 5.0
+
+# short grid shapes for the legend, used when an action's own wording is too long there
+SHORT_SHAPES = {
+    "move": "your map path; turn it, never flip it",
+    "work": "your job's squares, as its postcard says",
+    "exercise": "4 connected that complete a row and a column",
+    "internet": "distance to the tower + 1, connected",
+    "explore": "only on a miss: 1 square at the roll",
+    "event": "as the event or rule directs",
+    "hobby": "as the hobby sheet says",
+    "underline": "underline the M squares",
+    "none": "no squares",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GridGeometry:
+    """The daily grid: square (column, row) for column, row in 1..n, row 1 at the bottom."""
+
+    x0: float  # left edge of column 1
+    y0: float  # bottom edge of row 1
+    square: float
+    n: int
+
+    def cell(self, column: int, row: int) -> tuple[float, float, float, float]:
+        x = self.x0 + (column - 1) * self.square
+        y = self.y0 + (row - 1) * self.square
+        return (x, y, x + self.square, y + self.square)
+
+    @property
+    def side(self) -> float:
+        return self.square * self.n
+
+
+@dataclass(frozen=True, slots=True)
+class DailyLayout:
+    """Where each block of the daily sheet goes: frames that never overlap."""
+
+    header: Frame
+    days: Frame
+    grid: Frame  # the grid with its coordinates and the Explore note
+    geometry: GridGeometry
+    log: Frame
+    trackers: Frame
+    carry: Frame  # money, pockets, job
+    scale: Frame
+    legend: Frame
+    legend_columns: int
+
+
+@dataclass(frozen=True, slots=True)
+class LegendEntry:
+    action: Action
+    shape: str  # the grid wording printed
+    lines: int  # 0: on the name's line, after the name
+    height: float
+
+
+def legend_entries(game: SpaceGame, text_w: float) -> list[LegendEntry]:
+    """Each action with the grid wording the legend prints and the room it takes: on the
+    name's line when both fit, else below the name (a short form if it would take three
+    lines)."""
+    entries = []
+    for action in game.actions:
+        text = action.grid
+        name_w = text_width(action.name, LEGEND_NAME, bold=True)
+        if name_w + INLINE_GAP + text_width(text, LEGEND_TEXT) <= text_w:
+            entries.append(LegendEntry(action, text, 0, CODE_BOX_H))
+            continue
+        if len(wrap(text, LEGEND_TEXT, text_w)) > 2:
+            text = SHORT_SHAPES.get(action.shape, text)
+        lines = len(wrap(text, LEGEND_TEXT, text_w))
+        height = LEGEND_NAME * 1.2 + block_height(lines, LEGEND_TEXT, LEGEND_LEADING)
+        entries.append(LegendEntry(action, text, lines, max(CODE_BOX_H, height)))
+    return entries
+
+
+def _legend_text_w(width: float, columns: int) -> float:
+    return (width - (columns - 1) * LEGEND_GAP) / columns - CODE_BOX_W - 4
+
+
+def legend_columns(game: SpaceGame, width: float, columns: int) -> list[list[LegendEntry]]:
+    """The actions in definition order, down at most `columns` columns, the tallest column
+    as short as it can be."""
+    entries = legend_entries(game, _legend_text_w(width, columns))
+    pitches = [e.height + LEGEND_ENTRY_GAP for e in entries]
+    target = max(max(pitches), sum(pitches) / columns)
+    while True:
+        split: list[list[LegendEntry]] = [[]]
+        used = 0.0
+        for entry, pitch in zip(entries, pitches, strict=True):
+            if split[-1] and used + pitch > target + 1e-6:
+                split.append([])
+                used = 0.0
+            split[-1].append(entry)
+            used += pitch
+        if len(split) <= columns:
+            return split
+        target += 1.0
+
+
+def legend_height(game: SpaceGame, width: float, columns: int) -> float:
+    tallest = max(
+        sum(e.height + LEGEND_ENTRY_GAP for e in column)
+        for column in legend_columns(game, width, columns)
+    )
+    return HEADING_H + tallest
+
+
+def daily_layout(game: SpaceGame, paper: Paper) -> DailyLayout:
+    content = content_frame(paper)
+    n = game.sheet.grid
+    status_h = max(HEADING_H + 3 * ROW_H, SCALE_CHECK_H)
+    fixed = HEADER_H + DAYS_H + status_h + 4 * BAND_GAP
+    # the grid takes the width the log leaves (and, on short paper, what the height allows)
+    square = min(MAX_SQUARE, (content.width - AXIS_W - GUTTER - LOG_MIN_W) / n)
+    grid_h = n * square + AXIS_H + NOTE_H
+    # fewer, wider legend columns when the page is tall enough for them
+    for columns in (LEGEND_COLUMNS - 1, LEGEND_COLUMNS):
+        legend_h = legend_height(game, content.width, columns)
+        if fixed + grid_h + legend_h <= content.height:
+            break
+    else:
+        square = (content.height - fixed - legend_h - AXIS_H - NOTE_H) / n
+        grid_h = n * square + AXIS_H + NOTE_H
+    # what is left opens up the gaps between the bands, evenly
+    spare = content.height - fixed - grid_h - legend_h
+    gap = BAND_GAP + min(max(spare, 0.0) / 4, 16.0)
+    header, rest = content.take_top(HEADER_H, gap=gap - 4)
+    days, rest = rest.take_top(DAYS_H, gap=gap)
+    band, rest = rest.take_top(grid_h, gap=gap)
+    grid_w = AXIS_W + n * square
+    grid, log = band.take_left(grid_w, gap=GUTTER)
+    geometry = GridGeometry(grid.x + AXIS_W, grid.top - n * square, square, n)
+    status, rest = rest.take_top(status_h, gap=gap)
+    legend = Frame(rest.x, rest.top - legend_h, rest.width, legend_h)
+    tracker_w = TRACKER_LABEL_W + _tracker_span(game) * (TRACKER_BOX + TRACKER_GAP)
+    trackers, status = status.take_left(tracker_w, gap=GUTTER + 4)
+    scale, carry = status.take_right(SCALE_W, gap=GUTTER)
+    return DailyLayout(header, days, grid, geometry, log, trackers, carry, scale, legend, columns)
+
+
+def _tracker_span(game: SpaceGame) -> int:
+    sheet = game.sheet
+    return max(t.max - t.min + 1 for t in (sheet.speed, sheet.energy, sheet.mood))
+
+
+# -- blocks -------------------------------------------------------------------------------
+
+
+def header_block(game: SpaceGame, frame: Frame) -> list[Item]:
+    items = page_title(game, frame, "daily sheet")
+    name_x = frame.x + frame.width * 0.7
+    items.append(Text(name_x, frame.y + 5, "name", 8, colour=DARK))
+    items.append(rule(name_x + 24, frame.right, frame.y + 4, 0.6))
+    return items
+
+
+def days_block(game: SpaceGame, frame: Frame) -> list[Item]:
+    """DAY and the seven days, each in a pill to circle; then a line for the date."""
+    items: list[Item] = [Text(frame.x, frame.cy - 3.2, "DAY", 9, bold=True)]
+    date_w = 118.0
+    x0 = frame.x + 30
+    span = frame.right - date_w - 10 - x0
+    pitch = span / len(game.sheet.days)
+    names = [day_name(d) for d in game.sheet.days]
+    size = min(fit_size(name, pitch - 10, 8.5, 7.0) for name in names)
+    for i, name in enumerate(names):
+        cx = x0 + pitch * (i + 0.5)
+        items.append(
+            Rect(
+                x0 + pitch * i + 2,
+                frame.y + 2,
+                pitch - 4,
+                frame.height - 4,
+                radius=(frame.height - 4) / 2,
+                stroke=LIGHT,
+                line_width=0.6,
+            )
+        )
+        items.append(centred_label(cx, frame.cy, name, size))
+    dx = frame.right - date_w
+    items.append(Text(dx, frame.cy - 3.2, "DATE", 9, bold=True))
+    items.append(rule(dx + 32, frame.right, frame.cy - 4, 0.6))
+    return items
+
+
+def grid_block(game: SpaceGame, frame: Frame, geo: GridGeometry) -> list[Item]:
+    """The grid, its coordinates, and which die of an Explore roll is which axis."""
+    items: list[Item] = []
+    s, n = geo.square, geo.n
+    for column in range(1, n + 1):
+        for row in range(1, n + 1):
+            x, y, _, _ = geo.cell(column, row)
+            items.append(Rect(x, y, s, s, line_width=0.8))
+    items.append(Rect(geo.x0, geo.y0, geo.side, geo.side, line_width=1.6))
+    for k in range(1, n + 1):
+        cx = geo.x0 + (k - 0.5) * s
+        items.append(centred_label(cx, geo.y0 - AXIS_H / 2 - 0.5, str(k), 9, bold=True))
+        cy = geo.y0 + (k - 0.5) * s
+        items.append(centred_label(frame.x + AXIS_W / 2 - 1, cy, str(k), 9, bold=True))
+    note = (
+        "Explore: roll two dice. First die = column, left to right;"
+        " second die = row, bottom to top."
+    )
+    size = fit_size(note, geo.side + AXIS_W, 7.5, 7.0)
+    items.append(
+        TextBox(
+            frame.x,
+            frame.y,
+            frame.width,
+            NOTE_H,
+            note,
+            size=size,
+            min_size=7.0,
+            colour=DARK,
+            align="center",
+            valign="bottom",
+        )
+    )
+    return items
+
+
+def log_block(game: SpaceGame, frame: Frame) -> list[Item]:
+    """Numbered rows with room for the letter code and a note."""
+    items = heading(frame, "LOG", "one entry per action")
+    top = frame.top - HEADING_H
+    rows = game.sheet.log_entries
+    pitch = (top - LOG_HEAD_H - frame.y) / rows
+    code_x = frame.x + LOG_NUMBER_W
+    note_x = code_x + LOG_CODE_W
+    items += [
+        Text(frame.x + LOG_NUMBER_W / 2, top - 8, "#", 7, anchor="middle", colour=DARK),
+        Text(code_x + LOG_CODE_W / 2, top - 8, "code", 7, anchor="middle", colour=DARK),
+        Text(note_x + 4, top - 8, "note", 7, colour=DARK),
+    ]
+    y = top - LOG_HEAD_H
+    for i in range(1, rows + 1):
+        items.append(rule(frame.x, frame.right, y, 0.5, GREY))
+        items.append(
+            centred_label(frame.x + LOG_NUMBER_W / 2, y - pitch / 2, str(i), 7.5, colour=DARK)
+        )
+        y -= pitch
+    items.append(rule(frame.x, frame.right, y, 0.8, DARK))
+    for x in (code_x, note_x):
+        items.append(Line(x, top - LOG_HEAD_H, x, y, stroke=GREY, line_width=0.5))
+    return items
+
+
+def tracker_row(tracker: Tracker, x: float, top: float) -> list[Item]:
+    """The tracker's name, then one numbered box per value; a bad mood range is shaded
+    and labelled under its boxes, the start value marked under its box."""
+    cy = top - TRACKER_BOX / 2 - 1
+    items: list[Item] = [centred_label(x, cy, tracker.name.upper(), 8.5, bold=True, anchor="start")]
+    bx = x + TRACKER_LABEL_W
+    pitch = TRACKER_BOX + TRACKER_GAP
+    bad = tracker.bad_at_most
+    for i, value in enumerate(range(tracker.min, tracker.max + 1)):
+        shaded = bad is not None and value <= bad
+        items.append(
+            Rect(
+                bx + i * pitch,
+                cy - TRACKER_BOX / 2,
+                TRACKER_BOX,
+                TRACKER_BOX,
+                radius=2,
+                fill=SHADE if shaded else WHITE,
+                line_width=0.9,
+            )
+        )
+        items.append(centred_label(bx + i * pitch + TRACKER_BOX / 2, cy, str(value), 9, bold=True))
+    under = cy - TRACKER_BOX / 2 - 5.5
+    if bad is not None:
+        last = bad - tracker.min
+        x1 = bx + last * pitch + TRACKER_BOX
+        items.append(Line(bx, under + 3, x1, under + 3, stroke=DARK, line_width=0.6))
+        items.append(Text((bx + x1) / 2, under - 3.5, "bad mood", 7, anchor="middle", colour=DARK))
+    start = bx + (tracker.start - tracker.min) * pitch + TRACKER_BOX / 2
+    items.append(start_mark(start, cy - TRACKER_BOX / 2 - 1.2))
+    return items
+
+
+def start_mark(cx: float, top: float) -> Polygon:
+    """A small upward triangle under the box of a tracker's starting value."""
+    return Polygon(
+        ((cx, top), (cx + 3.2, top - 4.2), (cx - 3.2, top - 4.2)), stroke=None, fill=DARK
+    )
+
+
+def trackers_block(game: SpaceGame, frame: Frame) -> list[Item]:
+    items = heading(frame, "TODAY", "circle the current value; ▲ start")
+    top = frame.top - HEADING_H
+    sheet = game.sheet
+    for i, tracker in enumerate((sheet.speed, sheet.energy, sheet.mood)):
+        items += tracker_row(tracker, frame.x, top - i * ROW_H)
+    return items
+
+
+def carry_block(game: SpaceGame, frame: Frame) -> list[Item]:
+    """Money at the start and end of the day, the pockets, the job of the day."""
+    items = heading(frame, "MONEY, POCKETS, JOB")
+    label_w = 48.0
+    top = frame.top - HEADING_H
+    box_h = TRACKER_BOX
+    x = frame.x + label_w
+
+    def label(row: int, text: str) -> Item:
+        return centred_label(
+            frame.x, top - row * ROW_H - box_h / 2 - 1, text, 8.5, bold=True, anchor="start"
+        )
+
+    # money: two boxes with "start $" and "end $"
+    items.append(label(0, "MONEY"))
+    half = (frame.right - x - 6) / 2
+    for j, word in enumerate(("start $", "end $")):
+        bx = x + j * (half + 6)
+        cy = top - box_h / 2 - 1
+        w = text_width(word, 7)
+        items.append(Text(bx, cy - 2.5, word, 7, colour=DARK))
+        items.append(
+            Rect(bx + w + 3, cy - box_h / 2, half - w - 3.6, box_h, radius=2, line_width=0.9)
+        )
+    # pockets: one labelled space each
+    items.append(label(1, "POCKETS"))
+    n = game.sheet.pockets
+    gap = 4.0
+    pocket_w = (frame.right - x - 0.5 - gap * (n - 1)) / n
+    cy = top - ROW_H - box_h / 2 - 1
+    for j in range(n):
+        bx = x + j * (pocket_w + gap)
+        items.append(Rect(bx, cy - box_h / 2, pocket_w, box_h, radius=2, line_width=0.9))
+        items.append(Text(bx + 2.5, cy + box_h / 2 - 7.5, str(j + 1), 7, colour=GREY))
+    # the job of the day
+    items.append(label(2, "JOB"))
+    cy = top - 2 * ROW_H - box_h / 2 - 1
+    items.append(rule(x, frame.right, cy - 5, 0.6))
+    return items
+
+
+def legend_block(game: SpaceGame, frame: Frame, columns: int) -> list[Item]:
+    items = heading(frame, "LETTER CODES", "write an action's code in each square it uses")
+    col_w = (frame.width - (columns - 1) * LEGEND_GAP) / columns
+    text_x = CODE_BOX_W + 4
+    text_w = col_w - text_x
+    for c, entries in enumerate(legend_columns(game, frame.width, columns)):
+        x = frame.x + c * (col_w + LEGEND_GAP)
+        y = frame.top - HEADING_H
+        for entry in entries:
+            action = entry.action
+            items.append(
+                Rect(x + 0.5, y - CODE_BOX_H, CODE_BOX_W - 1, CODE_BOX_H, fill=PALE, line_width=0.7)
+            )
+            code_size = fit_size(action.code, CODE_BOX_W - 4, 9, 7, bold=True)
+            items.append(
+                centred_label(
+                    x + CODE_BOX_W / 2, y - CODE_BOX_H / 2, action.code, code_size, bold=True
+                )
+            )
+            if entry.lines == 0:
+                base = y - CODE_BOX_H / 2 - cap_height(LEGEND_NAME) / 2
+                items.append(Text(x + text_x, base, action.name, LEGEND_NAME, bold=True))
+                after = x + text_x + text_width(action.name, LEGEND_NAME, bold=True) + INLINE_GAP
+                items.append(Text(after, base, entry.shape, LEGEND_TEXT, colour=DARK))
+            else:
+                name_size = fit_size(action.name, text_w, LEGEND_NAME, 7, bold=True)
+                name_base = y - CODE_BOX_H / 2 - cap_height(LEGEND_NAME) / 2
+                if entry.lines:
+                    name_base = y - LEGEND_NAME * 0.95
+                items.append(Text(x + text_x, name_base, action.name, name_size, bold=True))
+                body_top = y - LEGEND_NAME * 1.2
+                body_h = block_height(entry.lines, LEGEND_TEXT, LEGEND_LEADING)
+                items.append(
+                    TextBox(
+                        x + text_x,
+                        body_top - body_h,
+                        text_w,
+                        body_h,
+                        entry.shape,
+                        size=LEGEND_TEXT,
+                        min_size=LEGEND_TEXT,
+                        leading=LEGEND_LEADING,
+                        colour=DARK,
+                    )
+                )
+            y -= entry.height + LEGEND_ENTRY_GAP
+    return items
+
+
+def daily_page(game: SpaceGame, paper: Paper) -> Page:
+    lay = daily_layout(game, paper)
+    items = header_block(game, lay.header)
+    items += days_block(game, lay.days)
+    items += grid_block(game, lay.grid, lay.geometry)
+    items += log_block(game, lay.log)
+    items += trackers_block(game, lay.trackers)
+    items += carry_block(game, lay.carry)
+    items += scale_check(lay.scale, paper)
+    items += legend_block(game, lay.legend, lay.legend_columns)
+    return Page(paper.width, paper.height, tuple(items))
+
+
+def render_daily_sheet(game: SpaceGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
+    page = daily_page(game, paper_named(options.paper))
+    pages = [page] * max(1, options.copies)
+    return write_component(
+        game, out_dir, "daily-sheet", pages, len(pages), "daily sheet", options.paper
+    )

@@ -1,0 +1,476 @@
+"""Personal Space: job postcards (6x4 in, landscape), two to a sheet with crop marks.
+
+One postcard holds a whole shift: the work days, the time cost drawn on the daily grid
+(with a small example shape), the setup, the job track with the cubes' starting spaces
+in their colours, the hour track, the job's dice actions drawn as die faces, the two
+workflow abilities, the pay, and the how-to in small print. Cards are drawn in their own
+coordinates (origin at the bottom-left trim corner).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from sheetsmith.games.space.board_parts import (
+    NIGHT,
+    PINK,
+    PINK_PALE,
+    PURPLE,
+    PURPLE_PALE,
+    YELLOW,
+    YELLOW_PALE,
+    cube,
+    dice_row,
+    dice_row_width,
+)
+from sheetsmith.games.space.cards import back_face, write_deck
+from sheetsmith.games.space.model import Job, SpaceGame
+from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.print.fonts import text_width
+from sheetsmith.print.imposition import POSTCARD, CardSize, deck_pages
+from sheetsmith.print.layout import Frame, centred_label, fit_size, rule
+from sheetsmith.print.paper import paper as paper_named
+from sheetsmith.print.primitives import (
+    DARK,
+    GREY,
+    LIGHT,
+    PALE,
+    WHITE,
+    Item,
+    Polygon,
+    Rect,
+    Stamp,
+    Text,
+    TextBox,
+)
+from sheetsmith.print.text import ascent, block_height, cap_height, wrap
+
+CARD = POSTCARD
+BAND_H = 34.0  # the title band across the top, into the bleed
+LABEL = 7.5  # small section labels
+BODY = 8.0
+DIE = 12.5
+DIE_GAP = 8.0
+SPACE_H = 24.0  # a track space: a cube sits in it
+MAX_SPACE_W = 30.0
+CELL = 10.5  # a square of the time-cost diagram
+GREY_CUBE = (0.72, 0.72, 0.72)
+
+
+@dataclass(frozen=True, slots=True)
+class JobLayout:
+    """Bands of the postcard, top to bottom, inside the safe zone."""
+
+    band: Frame  # title band (to the top bleed)
+    cost: Frame  # time cost and setup
+    track: Frame  # job track with the pay line
+    hours: Frame  # hour track and workflow
+    actions: Frame  # dice actions and workflow
+    how_to: Frame
+
+
+def job_layout(job: Job, game: SpaceGame, card: CardSize = CARD) -> JobLayout:
+    safe = card.safe_rect
+    inner = Frame(safe.x, safe.y, safe.width, safe.height)
+    band = Frame(
+        -card.bleed, card.height - BAND_H, card.width + 2 * card.bleed, BAND_H + card.bleed
+    )
+    rest = Frame(inner.x, inner.y, inner.width, card.height - BAND_H - 7 - inner.y)
+    how_h = block_height(len(wrap(game.job_how_to, 7.0, inner.width)), 7.0) + 2
+    how_to, rest = rest.take_bottom(how_h, gap=6)
+    cost, rest = rest.take_top(22, gap=4)
+    track, rest = rest.take_top(LABEL + 4 + SPACE_H + 13, gap=5)
+    hours, rest = rest.take_top(30, gap=7)
+    return JobLayout(band, cost, track, hours, rest, how_to)
+
+
+def job_front(job: Job, game: SpaceGame, card: CardSize = CARD) -> list[Item]:
+    lay = job_layout(job, game, card)
+    bleed = card.bleed_rect
+    items: list[Item] = [Rect(bleed.x, bleed.y, bleed.width, bleed.height, stroke=None, fill=WHITE)]
+    items += title_band(job, game, lay.band, card)
+    items += cost_and_setup(job, lay.cost)
+    items += job_track(job, lay.track)
+    items += hour_track(job, lay.hours)
+    items += actions_and_workflow(job, game, lay.actions)
+    items.append(rule(lay.how_to.x, lay.how_to.right, lay.how_to.top + 3, 0.5, LIGHT))
+    items.append(
+        TextBox(
+            lay.how_to.x,
+            lay.how_to.y,
+            lay.how_to.width,
+            lay.how_to.height,
+            game.job_how_to,
+            size=7.0,
+            min_size=7.0,
+            colour=DARK,
+        )
+    )
+    return items
+
+
+def title_band(job: Job, game: SpaceGame, band: Frame, card: CardSize) -> list[Item]:
+    """The job's name in a dark band; the week on its right, the work days lit."""
+    safe = card.safe_rect
+    items: list[Item] = [band.rect(stroke=None, fill=NIGHT)]
+    # the middle of the band as trimmed, low enough that a 15 pt name stays in the safe zone
+    cy = min((band.y + card.height) / 2, safe.y1 - ascent(15, True) + cap_height(15) / 2)
+    pill_w, pill_h, gap = 26.0, 15.0, 3.0
+    days = game.sheet.days
+    week_w = len(days) * pill_w + (len(days) - 1) * gap
+    x = safe.x1 - week_w
+    label = "WORK DAYS"
+    label_w = text_width(label, 7, bold=True)
+    items.append(centred_label(x - 6, cy, label, 7, bold=True, anchor="end", colour=YELLOW))
+    name_w = x - 6 - label_w - 10 - safe.x
+    size = fit_size(job.name, name_w, 15, 10, bold=True)
+    items.append(centred_label(safe.x, cy, job.name, size, bold=True, colour=WHITE, anchor="start"))
+    for day in days:
+        works = day in job.work_days
+        items.append(
+            Rect(
+                x,
+                cy - pill_h / 2,
+                pill_w,
+                pill_h,
+                radius=3,
+                stroke=YELLOW if works else GREY,
+                fill=YELLOW if works else NIGHT,
+                line_width=0.8,
+            )
+        )
+        items.append(
+            centred_label(
+                x + pill_w / 2,
+                cy,
+                day[:2].capitalize(),
+                7.5,
+                bold=works,
+                colour=NIGHT if works else LIGHT,
+            )
+        )
+        x += pill_w + gap
+    return items
+
+
+def cost_shape(squares: int, shape: str) -> list[tuple[int, int]]:
+    """An example of the time cost as grid cells (column, row): a line, or an L that
+    turns up after half its squares (connected)."""
+    if shape == "line" or squares <= 2:
+        return [(i, 0) for i in range(squares)]
+    return [(i, 0) for i in range(squares - 1)] + [(squares - 2, 1)]
+
+
+def cost_text(job: Job) -> str:
+    noun = "square" if job.squares == 1 else "squares"
+    if job.time_shape == "line":
+        return f"{job.squares} {noun} in one row or column"
+    return f"{job.squares} {noun}, connected"
+
+
+def cost_and_setup(job: Job, frame: Frame) -> list[Item]:
+    """TIME COST: a small example shape (its squares marked W) and its wording."""
+    items: list[Item] = []
+    cy = frame.cy
+    items.append(centred_label(frame.x, cy, "TIME COST", LABEL, bold=True, anchor="start"))
+    x = frame.x + text_width("TIME COST", LABEL, bold=True) + 6
+    cells = cost_shape(job.squares, job.time_shape)
+    rows = max(r for _, r in cells) + 1
+    cols = max(c for c, _ in cells) + 1
+    y0 = cy - rows * CELL / 2
+    for c, r in cells:
+        items.append(Rect(x + c * CELL, y0 + r * CELL, CELL, CELL, fill=PALE, line_width=0.6))
+        items.append(
+            centred_label(
+                x + (c + 0.5) * CELL, y0 + (r + 0.5) * CELL, "W", 7, bold=True, colour=DARK
+            )
+        )
+    x += cols * CELL + 5
+    text = cost_text(job)
+    items.append(centred_label(x, cy, text, BODY, bold=True, anchor="start"))
+    items.append(
+        centred_label(
+            x + text_width(text, BODY, bold=True) + 4,
+            cy - 0.3,
+            "write W in each",
+            7,
+            anchor="start",
+            colour=DARK,
+        )
+    )
+    return items
+
+
+def _space_w(count: int, width: float) -> float:
+    return min(MAX_SPACE_W, width / count)
+
+
+def job_track(job: Job, frame: Frame) -> list[Item]:
+    """Spaces 0..track; the cubes' starting spaces in their colours, the spaces past the
+    purple limit tinted, and the pay rule under them."""
+    items: list[Item] = [
+        Text(frame.x, frame.top - LABEL * 0.93, "JOB TRACK", LABEL, bold=True),
+        Text(
+            frame.x + text_width("JOB TRACK", LABEL, bold=True) + 6,
+            frame.top - LABEL * 0.93,
+            "yellow: work done · purple: trouble",
+            7,
+            colour=DARK,
+        ),
+    ]
+    count = job.track + 1
+    pitch = _space_w(count, frame.width)
+    top = frame.top - LABEL - 4
+    y = top - SPACE_H
+    w = pitch - 2
+    for value in range(count):
+        x = frame.x + value * pitch + 1
+        past = value > job.purple_limit
+        items.append(
+            Rect(x, y, w, SPACE_H, radius=2.5, fill=PINK_PALE if past else WHITE, line_width=0.8)
+        )
+        yellow, purple = value == job.yellow_start, value == job.purple_start
+        if yellow and purple:
+            items.append(_corner(x, y, w, SPACE_H, YELLOW, upper=True))
+            items.append(_corner(x, y, w, SPACE_H, PURPLE, upper=False))
+        elif yellow or purple:
+            colour_pale = YELLOW_PALE if yellow else PURPLE_PALE
+            items.append(
+                Rect(
+                    x,
+                    y,
+                    w,
+                    SPACE_H,
+                    radius=2.5,
+                    fill=colour_pale,
+                    stroke=YELLOW if yellow else PURPLE,
+                    line_width=2.0,
+                )
+            )
+        items.append(
+            Text(x + w / 2, y + SPACE_H - 8.5, str(value), 7.5, bold=True, anchor="middle")
+        )
+    # the penalty bracket under the tinted spaces, the pay rule on the left
+    under = y - 9.5
+    pay = f"Pay: ${job.pay_per_step} for each space yellow reached."
+    items.append(Text(frame.x, under, pay, 7.5, bold=True))
+    if job.purple_limit < job.track:
+        x0 = frame.x + (job.purple_limit + 1) * pitch + 1
+        x1 = frame.x + count * pitch - 1
+        items.append(rule(x0, x1, y - 2.5, 1.2, PINK))
+        note = f"purple past {job.purple_limit}: −${job.penalty} each"
+        size = fit_size(note, x1 - x0 + 30, 7.5, 7.0)
+        items.append(Text(x1, under, note, size, anchor="end", colour=DARK))
+    return items
+
+
+def _corner(x: float, y: float, w: float, h: float, colour, upper: bool) -> Polygon:
+    """Half a space, split on its diagonal, for two cubes that start on the same space."""
+    top_left = ((x, y + h), (x + w, y + h), (x, y))
+    bottom_right = ((x + w, y), (x + w, y + h), (x, y))
+    points = top_left if upper else bottom_right
+    return Polygon(points, stroke=None, fill=colour)
+
+
+def setup(job: Job, frame: Frame) -> list[Item]:
+    """SETUP, then where the three cubes start, each beside a cube of its colour."""
+    items: list[Item] = [
+        centred_label(frame.x, frame.cy, "SETUP", LABEL, bold=True, anchor="start")
+    ]
+    parts = [
+        (YELLOW, f"yellow cube on job track {job.yellow_start}"),
+        (PURPLE, f"purple cube on job track {job.purple_start}"),
+        (GREY_CUBE, "any other cube on hour 1"),
+    ]
+    x = frame.x + SETUP_LABEL_W
+    pitch = frame.height / len(parts)
+    for i, (colour, text) in enumerate(parts):
+        cy = frame.top - pitch * (i + 0.5)
+        items += cube(x + 4.5, cy, 8.5, colour)
+        items.append(centred_label(x + 13, cy, text, 7.5, anchor="start"))
+    return items
+
+
+SETUP_LABEL_W = 34.0
+
+
+def setup_width(job: Job) -> float:
+    return SETUP_LABEL_W + 13 + text_width(f"purple cube on job track {job.track}", 7.5)
+
+
+HOUR_W = 26.0
+HOURS_LABEL_W = 36.0
+
+
+def hour_track(job: Job, frame: Frame) -> list[Item]:
+    """HOURS, spaces 1..n and an end space (the extra cube starts on 1); setup on the right."""
+    right_w = setup_width(job)
+    frame, right = frame.take_left(frame.width - right_w - 10, gap=10)
+    items: list[Item] = setup(job, right)
+    items.append(centred_label(frame.x, frame.cy, "HOURS", LABEL, bold=True, anchor="start"))
+    pitch = HOUR_W + 4
+    y = frame.cy - SPACE_H / 2
+    x0 = frame.x + HOURS_LABEL_W
+    for i in range(job.hours + 1):
+        x = x0 + i * pitch
+        end = i == job.hours
+        label = "end" if end else str(i + 1)
+        items.append(
+            Rect(x, y, HOUR_W, SPACE_H, radius=2.5, fill=PALE if end else WHITE, line_width=0.8)
+        )
+        items.append(
+            Text(x + HOUR_W / 2, y + SPACE_H - 8.5, label, 7.5, bold=True, anchor="middle")
+        )
+        if i == 0:
+            items.append(Text(x + HOUR_W / 2, y + 3, "start", 7, anchor="middle", colour=DARK))
+    # how the hour moves, in the room after the spaces
+    x = x0 + (job.hours + 1) * pitch + 4
+    if frame.right - x > 40:
+        items.append(
+            TextBox(
+                x,
+                frame.y,
+                frame.right - x,
+                frame.height,
+                "all dice spent: move the hour cube on",
+                size=7,
+                min_size=7,
+                colour=DARK,
+                valign="middle",
+                leading=1.15,
+            )
+        )
+    return items
+
+
+WORKFLOW_W = 0.36  # of the width
+
+
+def actions_and_workflow(job: Job, game: SpaceGame, frame: Frame) -> list[Item]:
+    """The job's dice actions on the left; the workflow abilities on the right."""
+    right_w = frame.width * WORKFLOW_W
+    left, right = frame.take_left(frame.width - right_w - 12, gap=12)
+    items: list[Item] = [
+        Text(left.x, left.top - LABEL * 0.93, "DICE ACTIONS", LABEL, bold=True),
+        Text(
+            left.x + text_width("DICE ACTIONS", LABEL, bold=True) + 6,
+            left.top - LABEL * 0.93,
+            "spend the dice shown",
+            7,
+            colour=DARK,
+        ),
+    ]
+    dice_w = dice_row_width(max(len(a.dice) for a in job.actions), DIE, DIE_GAP)
+    top = left.top - LABEL - 4
+    pitch = min(19.0, (top - left.y) / max(1, len(job.actions)))
+    text_x = left.x + dice_w + 6
+    for i, action in enumerate(job.actions):
+        cy = top - pitch * (i + 0.5)
+        items += dice_row(left.x, cy, DIE, action.dice, DIE_GAP)
+        name = f"{action.name}:"
+        items.append(centred_label(text_x, cy, name, BODY, bold=True, anchor="start"))
+        ex = text_x + text_width(name, BODY, bold=True) + 4
+        size = fit_size(action.effect, left.right - ex, BODY, 7.0)
+        items.append(
+            TextBox(
+                ex,
+                cy - pitch / 2,
+                left.right - ex,
+                pitch,
+                action.effect,
+                size=size,
+                min_size=7.0,
+                valign="middle",
+                leading=1.1,
+            )
+        )
+    items += workflow(game, right)
+    return items
+
+
+def set_aside_count(text: str) -> int:
+    """How many dice a workflow ability sets aside, from its wording ("Set aside 2 dice")."""
+    found = re.search(r"set aside (\d+)", text, re.IGNORECASE)
+    return int(found.group(1)) if found else 0
+
+
+def workflow(game: SpaceGame, frame: Frame) -> list[Item]:
+    items: list[Item] = [
+        Text(frame.x, frame.top - LABEL * 0.93, "WORKFLOW", LABEL, bold=True),
+        Text(
+            frame.x + text_width("WORKFLOW", LABEL, bold=True) + 6,
+            frame.top - LABEL * 0.93,
+            "at any job",
+            7,
+            colour=DARK,
+        ),
+    ]
+    top = frame.top - LABEL - 6
+    box_h = (top - frame.y - 4 * (len(game.workflow) - 1)) / max(1, len(game.workflow))
+    for i, text in enumerate(game.workflow):
+        y1 = top - i * (box_h + 4)
+        items.append(
+            Rect(
+                frame.x,
+                y1 - box_h,
+                frame.width,
+                box_h,
+                radius=3,
+                stroke=LIGHT,
+                fill=PALE,
+                line_width=0.6,
+            )
+        )
+        n = set_aside_count(text)
+        x = frame.x + 4
+        for _ in range(n):
+            items.append(
+                Rect(
+                    x,
+                    y1 - box_h / 2 - 5,
+                    10,
+                    10,
+                    radius=2,
+                    stroke=DARK,
+                    fill=WHITE,
+                    line_width=0.7,
+                    dash=(1.5, 1.2),
+                )
+            )
+            x += 12
+        items.append(
+            TextBox(
+                frame.x + 4 + (n * 12 + 2 if n else 0),
+                y1 - box_h + 3,
+                frame.width - 8 - (n * 12 + 2 if n else 0),
+                box_h - 6,
+                text,
+                size=BODY,
+                min_size=7.0,
+                leading=1.15,
+                valign="middle",
+            )
+        )
+    return items
+
+
+def job_back(game: SpaceGame) -> Stamp:
+    """The shared Personal Space back, postcard size, stored once in the PDF."""
+    title = game.back_title or game.info.title
+    return Stamp("job-back", back_face(title, game.back_tagline, CARD))
+
+
+def render_jobs(game: SpaceGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
+    """Two postcards to a sheet with crop marks, each sheet followed by its backs
+    (mirrored for a long-edge flip, moved by `--back-offset`)."""
+    back = (job_back(game),)
+    pages = deck_pages(
+        list(game.jobs),
+        lambda job: job_front(job, game),
+        lambda _job: back,
+        CARD,
+        paper_named(options.paper),
+        options.back_offset,
+    )
+    return write_deck(game, "jobs", "job postcards", pages, len(game.jobs), out_dir, options)

@@ -1,0 +1,110 @@
+"""Rendering: games in, PDF files out.
+
+Each game package names its components and the function that lays out and writes each one
+(see `sheetsmith.games.interface`); layout returns `Page`s of plain primitives, and
+`print.pdf` is the only module that draws them (and the only one that imports reportlab).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Protocol
+
+from sheetsmith.definition.common import GameInfo
+from sheetsmith.errors import OptionError
+from sheetsmith.games import registry
+from sheetsmith.games.interface import GamePackage, resolve
+from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.print.document import component_path
+from sheetsmith.print.paper import paper as paper_named
+
+
+class Game(Protocol):
+    """What rendering needs from any game model: its identity (the rest is per game)."""
+
+    @property
+    def info(self) -> GameInfo: ...
+
+
+Job = tuple[Game, RenderOptions]
+
+
+def _package(game: Game) -> GamePackage:
+    package = registry.find(game.info.ruleset)
+    if package is None:
+        raise OptionError(f"no renderer for ruleset {game.info.ruleset!r}")
+    return package
+
+
+def components(game: Game) -> Mapping[str, str]:
+    """The game's component names and renderers, in the order `render` writes them."""
+    return _package(game).components
+
+
+def unused_options(jobs: Sequence[Job], given: Iterable[str]) -> list[str]:
+    """A warning for each option in `given` that no component of `jobs` reads (an option a
+    game has no use for is reported, never silently dropped)."""
+    warnings = []
+    for option in given:
+        if any(
+            name in _package(game).option_users.get(option, ())
+            for game, options in jobs
+            for name in wanted_components(game, options)
+        ):
+            continue
+        users = {
+            game_id: package.option_users[option]
+            for game_id, package in registry.every().items()
+            if option in package.option_users
+        }
+        where = "; ".join(f"{game_id}: {', '.join(names)}" for game_id, names in users.items())
+        warnings.append(f"{option} changes nothing here: only these components use it ({where})")
+    return warnings
+
+
+def jobs_with_components(games: Sequence[Game], options: RenderOptions) -> list[Job]:
+    """For `render --component NAME` with no game named: each game that has one of the
+    components, asked for those it has; `OptionError` if no game has any."""
+    jobs = []
+    for game in games:
+        available = components(game)
+        mine = tuple(c for c in options.components if c in available)
+        if mine:
+            jobs.append((game, replace(options, components=mine)))
+    missing = [c for c in options.components if not any(c in o.components for _, o in jobs)]
+    if missing:
+        known = sorted({c for game in games for c in components(game)})
+        raise OptionError(
+            f"--component: no game has {', '.join(map(repr, missing))};"
+            f" components: {', '.join(known)}"
+        )
+    return jobs
+
+
+def wanted_components(game: Game, options: RenderOptions) -> tuple[str, ...]:
+    """The components `options` asks of `game` (all of them when none are named)."""
+    available = components(game)
+    paper_named(options.paper)  # an unknown paper fails before anything is written
+    unknown = [name for name in options.components if name not in available]
+    if unknown:
+        raise OptionError(
+            f"{game.info.id} has no component {', '.join(map(repr, unknown))};"
+            f" valid components: {', '.join(available)}"
+        )
+    return tuple(dict.fromkeys(options.components)) or tuple(available)
+
+
+def planned_files(game: Game, options: RenderOptions) -> list[str]:
+    """The files (relative to the output folder) a render of `game` writes."""
+    return [component_path(game.info.id, name) for name in wanted_components(game, options)]
+
+
+def render_game(game: Any, out: Output | Path, options: RenderOptions) -> list[RenderedFile]:
+    """Write the requested components of `game` under `out` (a folder or an `Output`)."""
+    output = out if isinstance(out, Output) else Output(out)
+    available = components(game)
+    return [
+        resolve(available[name])(game, output, options) for name in wanted_components(game, options)
+    ]

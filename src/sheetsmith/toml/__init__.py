@@ -1,0 +1,1 @@
+"""Reading TOML: located values, every problem collected, limits that hold before parsing."""
