@@ -17,19 +17,13 @@ from collections import Counter, deque
 from collections.abc import Callable, Sequence
 
 from sheetsmith.definition import load
-from sheetsmith.games.planet.checker import (
-    _close_turn,
-    _due_draws,
-    _Game,
-    _open_turn,
-    _play_turn,
-    _Player,
-    _points,
-    _start_turn,
-)
 from sheetsmith.games.planet.land import NEED, Settings, default_settings, variance_toml
 from sheetsmith.games.planet.log import Action, GameLog, Player, Turn
 from sheetsmith.games.planet.model import Space, space_name
+from sheetsmith.games.planet.replay import _close_turn, _open_turn
+from sheetsmith.games.planet.seasons import _due_draws
+from sheetsmith.games.planet.state import _Game, _Player
+from sheetsmith.games.planet.turn import _play_turn, _points, _start_turn
 
 GAME = load("planet-78")
 ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))

@@ -19,8 +19,9 @@ from sheetsmith.check import blank_sheet, check_text
 from sheetsmith.cli import app
 from sheetsmith.definition import load
 from sheetsmith.errors import SheetError
-from sheetsmith.games.planet.checker import RULES, replay
+from sheetsmith.games.planet.checker import RULES
 from sheetsmith.games.planet.log import parse_sheet
+from sheetsmith.games.planet.replay import replay
 from sheetsmith.toml.document import parse_toml_bytes
 from sheetsmith.toml.node import Context
 
@@ -233,8 +234,8 @@ def test_a_missed_disaster_draw():
 def test_carry_limit_and_discards():
     g = replayed(FIRST)
     ann, ben = g.players
-    from sheetsmith.games.planet.checker import _play_turn
     from sheetsmith.games.planet.log import Action, Turn
+    from sheetsmith.games.planet.turn import _play_turn
 
     ann.at = ben.at
     ann.held.clear()
@@ -271,8 +272,8 @@ def test_the_house_need_swaps_the_pickers_spawn_and_one_other():
 
 
 def test_a_dead_player_respawns_on_the_swapped_spawn():
-    from sheetsmith.games.planet.checker import _play_turn
     from sheetsmith.games.planet.log import Turn
+    from sheetsmith.games.planet.turn import _play_turn
 
     g = replayed(game_log([*HOUSE, ("Ann", ["spawn 1 B5"])]))
     ann = g.players[0]
@@ -362,8 +363,8 @@ def test_revive_names_a_dead_player():
 
 
 def test_a_medic_revives_a_dead_player_at_once():
-    from sheetsmith.games.planet.checker import _play_turn
     from sheetsmith.games.planet.log import Action, Turn
+    from sheetsmith.games.planet.turn import _play_turn
 
     g = replayed(ability_log("medic", "move C3"))
     ann, ben = g.players
@@ -463,7 +464,7 @@ def test_a_turn_left_out_is_one_mistake_not_one_a_turn_after_it():
 
 def test_won_when_needs_piles_and_everyone_are_home():
     g = replayed(FIRST)
-    from sheetsmith.games.planet.checker import _won
+    from sheetsmith.games.planet.replay import _won
 
     assert not _won(g)
     g.needs_taken = {n.id: 0 for n in GAME.needs}
@@ -484,7 +485,7 @@ def test_seasons_shape_collecting_and_moving():
     ann = g.players[0]
     ann.held.clear()
     ann.at = next(s for s, t in g.dealt.tiles.items() if t.kind == "farm")
-    from sheetsmith.games.planet.checker import _collect
+    from sheetsmith.games.planet.carrying import _collect
 
     assert _collect(g, ann) == 2
     g.needs_taken["food"] = 0  # farms wither for a year
@@ -624,7 +625,8 @@ def test_mangled_logs_never_raise_anything_else(edits):
 
 
 def test_every_example_in_the_action_help_is_a_valid_action():
-    from sheetsmith.games.planet.log import VERBS, _check_args
+    from sheetsmith.games.planet.actions import VERBS
+    from sheetsmith.games.planet.log import _check_args
 
     for verb, help_text in VERBS.items():
         for example in re.findall(r"e\.g\. ([^,;)]+)", help_text):
@@ -634,7 +636,7 @@ def test_every_example_in_the_action_help_is_a_valid_action():
 
 
 def test_each_roles_printed_ability_example_is_taken_by_the_checker():
-    from sheetsmith.games.planet.log import ability_example
+    from sheetsmith.games.planet.actions import ability_example
 
     for role in GAME.roles:
         example = ability_example(role, GAME)

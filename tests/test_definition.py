@@ -9,7 +9,7 @@ import pytest
 from sheetsmith.definition import bundled_games, definition_path, load, load_bytes
 from sheetsmith.errors import DefinitionError
 from sheetsmith.games.sky.model import BoxKind
-from sheetsmith.toml.document import key_lines
+from sheetsmith.toml.keylines import key_lines
 
 SKY = (definition_path("my-corner-of-the-sky")).read_text(encoding="utf-8")
 

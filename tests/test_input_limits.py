@@ -23,13 +23,9 @@ from hypothesis import strategies as st
 
 from sheetsmith.check import check_text
 from sheetsmith.errors import Problem, SheetError
-from sheetsmith.toml.document import (
-    MAX_KEY_PARTS,
-    TomlDocument,
-    key_lines,
-    parse_toml_bytes,
-    read_toml,
-)
+from sheetsmith.toml.document import TomlDocument, parse_toml_bytes, read_toml
+from sheetsmith.toml.keylines import key_lines
+from sheetsmith.toml.prescan import MAX_KEY_PARTS
 
 SKY = 'game = "my-corner-of-the-sky"\n'
 
@@ -147,7 +143,7 @@ def test_review_sized_escaped_quotes_in_an_array_are_fast():
         r"""
         from sheetsmith.errors import SheetError
         from sheetsmith.check import check_text
-        from sheetsmith.toml.document import key_lines
+        from sheetsmith.toml.keylines import key_lines
         quotes, triple = '\\"' * 40_000, '"' * 3
         sheet = f'game = "my-corner-of-the-sky"\nstar_map = 3\nx = [\n{triple}{quotes}\n{triple}]\n'
         raw = 'a = [\n"' + quotes + '\n]\n'
@@ -185,7 +181,7 @@ def test_review_sized_escaped_quotes_in_an_array_are_fast():
 def test_key_lines_on_a_long_pathological_line(line):
     result = run_limited(
         f"""
-        from sheetsmith.toml.document import key_lines
+        from sheetsmith.toml.keylines import key_lines
         result = len(key_lines({line!r}).lines)
         """
     )

@@ -13,13 +13,11 @@ import pytest
 from sheetsmith.definition import load
 from sheetsmith.games.space.actions import action_front, card_layout
 from sheetsmith.games.space.daily import daily_layout, daily_page, grid_block
-from sheetsmith.games.space.generators import (
-    generator_pages,
-    hole_layout,
-    pond_layout,
-    tree_layout,
-)
+from sheetsmith.games.space.generators import generator_pages
+from sheetsmith.games.space.hole import hole_layout
 from sheetsmith.games.space.jobs import cost_shape, job_front, set_aside_count
+from sheetsmith.games.space.pond import pond_layout
+from sheetsmith.games.space.tree import tree_layout
 from sheetsmith.output import RenderOptions
 from sheetsmith.print.bounds import inside, overlaps, walk
 from sheetsmith.print.imposition import POKER, POSTCARD

@@ -33,7 +33,8 @@ def checkable_games() -> tuple[str, ...]:
 def _checkable(typed: str) -> str | None:
     """The id of the checkable game `typed` names, in any unambiguous spelling (its title in
     another case too); the installed games are looked at only if no bundled one matches."""
-    for games in (registry.bundled(), registry.every()):
+    for where in (registry.bundled, registry.every):
+        games = where()
         name = pick(typed, tuple(g for g, package in games.items() if package.checker))
         if name is not None:
             return name

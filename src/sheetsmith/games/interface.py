@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 
 def resolve(reference: str) -> Any:
@@ -27,9 +27,9 @@ def resolve(reference: str) -> Any:
     return getattr(loaded, attribute) if attribute else loaded
 
 
-@dataclass(frozen=True)
-class GamePackage:
-    """One game: its bundled definition and where its parts live."""
+class GamePackage(NamedTuple):
+    """One game: its bundled definition and where its parts live. (A NamedTuple, not a
+    dataclass: it is built on every `check`, and a dataclass costs that start-up more.)"""
 
     # The ruleset a definition names (`[game] ruleset`); also the id of the bundled game.
     id: str
@@ -41,7 +41,7 @@ class GamePackage:
     # order `render` writes them.
     components: Mapping[str, str]
     # Game-specific render option (as typed: "--copies") -> the components that read it.
-    option_users: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    option_users: Mapping[str, tuple[str, ...]] = MappingProxyType({})
     # A module with parse_sheet(root, game, file) -> sheet and check_table(game, sheets) ->
     # (player results, winners): the typed sheet and its checker. None: nothing to check.
     checker: str | None = None

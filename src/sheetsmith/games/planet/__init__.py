@@ -10,7 +10,7 @@ _HERE = "sheetsmith.games.planet"
 GAME = GamePackage(
     id="planet-78",
     definition=Path(__file__).parent / "game.toml",
-    model=f"{_HERE}.model:parse",
+    model=f"{_HERE}.definition:parse",
     components={
         "tiles": f"{_HERE}.tiles:render_tiles",
         "special-tiles": f"{_HERE}.tiles:render_special_tiles",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from sheetsmith.check.schema import schema_directive
-from sheetsmith.games.planet.log import VERBS, ability_example
+from sheetsmith.games.planet.actions import VERBS, ability_example
 from sheetsmith.games.planet.model import PlanetGame
 
 

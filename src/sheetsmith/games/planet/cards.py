@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetsmith.games.planet.log import ability_example
+from sheetsmith.games.planet.actions import ability_example
 from sheetsmith.games.planet.model import Card, PlanetGame, Role
 from sheetsmith.games.planet.parts import GREY, INK, KIND_COLOURS, KIND_NAMES, WHITE, write_file
 from sheetsmith.games.space.cards import back_face, card_frame

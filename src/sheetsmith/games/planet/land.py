@@ -19,6 +19,7 @@ CENTER = "center"
 BRIDGE = "bridge"
 SPAWN = "spawn"
 NEED = "need"
+MAX_SEED = 2**63 - 1  # the largest integer TOML holds; `render --seed` takes the same range
 
 
 class Tile(NamedTuple):

@@ -9,7 +9,8 @@ from sheetsmith.toml import lenient
 
 
 def sheet_schema(game: Any) -> dict:
-    from sheetsmith.games.planet.log import MAX_SEED, VERBS
+    from sheetsmith.games.planet.actions import VERBS
+    from sheetsmith.games.planet.land import MAX_SEED
 
     roles = tuple(r.id for r in game.roles)
     cards = tuple(c.id for c in game.cards)

@@ -11,7 +11,7 @@ _HERE = "sheetsmith.games.space"
 GAME = GamePackage(
     id="personal-space",
     definition=Path(__file__).parent / "game.toml",
-    model=f"{_HERE}.model:parse",
+    model=f"{_HERE}.definition:parse",
     components={
         "daily-sheet": f"{_HERE}.daily:render_daily_sheet",
         "jobs": f"{_HERE}.jobs:render_jobs",

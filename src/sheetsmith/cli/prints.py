@@ -1,0 +1,232 @@
+"""`sheetsmith render` and `sheetsmith site`: the commands that write files into --out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from sheetsmith.cli.app import AsJson, Force, Paper, Quietly, app
+from sheetsmith.console import Quiet, echo, emit_json, fail, warn
+from sheetsmith.errors import OptionError, SheetsmithError
+
+if TYPE_CHECKING:
+    from sheetsmith.output import Output, RenderedFile
+    from sheetsmith.print.render import Job
+
+
+@app.command()
+def render(
+    targets: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Bundled game names or definition files (.toml). Default: every bundled game.",
+            show_default=False,
+        ),
+    ] = None,
+    out: Annotated[Path, typer.Option(help="Folder to write into; one subfolder per game.")] = Path(
+        "out"
+    ),
+    component: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Render only this component (repeat for more); with no game named, every"
+            " game that has it. See: sheetsmith games.",
+            show_default=False,
+        ),
+    ] = None,
+    paper: Annotated[Paper, typer.Option(case_sensitive=False, help="Paper size.")] = Paper.letter,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Planet 78: the seed that deals the land (setup sheet)."),
+    ] = None,
+    base_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Personal Space: where the QR codes point (default: the definition's).",
+            show_default=False,
+        ),
+    ] = None,
+    copies: Annotated[
+        int, typer.Option(min=1, max=500, help="Personal Space: copies of the daily sheet.")
+    ] = 1,
+    back_offset: Annotated[
+        str,
+        typer.Option(
+            help="Card and tile backs: shift by X,Y mm (right, up) for a printer that"
+            " misaligns double-sided pages."
+        ),
+    ] = "0,0",
+    variance: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Planet 78: difficulty as KEY=N (repeat), e.g. pollution=4 season_length=3"
+            " lives=1 piles=3.",
+            show_default=False,
+        ),
+    ] = None,
+    force: Force = False,
+    quiet: Quietly = False,
+    as_json: AsJson = False,
+) -> None:
+    """Render games to printable PDFs at exact physical size.
+
+    [bold]Examples[/bold]
+
+      sheetsmith render
+      sheetsmith render personal-space --paper a4 --copies 5
+      sheetsmith render planet-78 --seed 7 --variance pollution=4
+      sheetsmith render --component neighbors --base-url https://ourgroup.github.io/space/
+      sheetsmith render my-variant.toml --out prints
+    """
+    from sheetsmith import definition
+    from sheetsmith.games.planet.land import MAX_SEED
+    from sheetsmith.output import Output, RenderOptions
+
+    Quiet.on = quiet
+    given = {
+        "--seed": seed is not None,
+        "--base-url": base_url is not None,
+        "--copies": copies != 1,
+        "--back-offset": back_offset.replace(" ", "") not in ("0,0", "0.0,0.0"),
+        "--variance": bool(variance),
+    }
+    try:
+        if seed is not None and not 0 <= seed <= MAX_SEED:
+            # A seed is typed into a game log to replay its setup; TOML holds up to 2**63-1.
+            raise OptionError(f"--seed: expected 0 to {MAX_SEED}, got {seed}")
+        offset = _offset(back_offset)
+        if base_url is not None:
+            from sheetsmith.site.urls import base_url as checked_url
+
+            base_url = checked_url(base_url)
+        names = targets or list(definition.bundled_games())
+        problems, loaded = [], []
+        for name in names:
+            try:
+                loaded.append(definition.load(name))
+            except SheetsmithError as exc:
+                problems += exc.problems
+        if problems:
+            raise SheetsmithError(problems)
+        from sheetsmith.print.render import (
+            jobs_with_components,
+            planned_files,
+            unused_options,
+        )
+
+        options = RenderOptions(
+            paper=paper.value,
+            components=tuple(component or ()),
+            seed=seed,
+            base_url=base_url,
+            copies=copies,
+            back_offset=offset,
+            variance=_variance(variance or []),
+        )
+        if component and not targets:
+            jobs = jobs_with_components(loaded, options)
+        else:
+            jobs = [(game, options) for game in loaded]
+        output = Output(out, force=force)
+        output.check(rel for game, opts in jobs for rel in planned_files(game, opts))
+        for message in unused_options(jobs, [k for k, v in given.items() if v]):
+            warn(message)
+        written = _render_jobs(jobs, output)
+    except SheetsmithError as exc:
+        fail(exc)
+    if as_json:
+        emit_json({"files": [f.as_json() for f in written]})
+        return
+    from sheetsmith.texttable import table, terminal_width
+
+    rows = [(f.game, f.component, f.count, f.pages, f.path) for f in written]
+    header = ("game", "component", "count", "pages", "file")
+    echo(table(header, rows, right=(2, 3), width=terminal_width()))
+
+
+def _render_jobs(jobs: list[Job], output: Output) -> list[RenderedFile]:
+    """Render each (game, options), with a progress bar per file on a terminal."""
+    from sheetsmith.console import Progress
+    from sheetsmith.print.document import PROGRESS
+    from sheetsmith.print.render import render_game
+
+    token = PROGRESS.set(Progress())
+    try:
+        return [f for game, options in jobs for f in render_game(game, output, options)]
+    finally:
+        PROGRESS.reset(token)
+
+
+def _variance(items: list[str]) -> tuple[tuple[str, int], ...]:
+    out = []
+    for item in items:
+        key, _, value = item.partition("=")
+        try:
+            out.append((key.strip().replace("-", "_"), int(value)))
+        except ValueError:
+            raise OptionError(
+                f"--variance: expected KEY=N such as pollution=4, got {item!r}"
+            ) from None
+    return tuple(out)
+
+
+def _offset(text: str) -> tuple[float, float]:
+    import math
+
+    shown = repr(text if len(text) <= 40 else text[:39] + "…")  # the option is echoed back
+    parts = text.replace(" ", "").split(",")
+    try:
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise OptionError(
+            f"--back-offset: expected X,Y in mm such as 1.5,-0.5, got {shown}"
+        ) from None
+    # float() reads "nan" and "inf" too; a NaN passes any "> 20" test and breaks the drawing
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise OptionError(f"--back-offset: expected two finite numbers of mm, got {shown}")
+    if abs(x) > 20 or abs(y) > 20:
+        raise OptionError(f"--back-offset: at most 20 mm either way, got {shown}")
+    return x, y
+
+
+@app.command()
+def site(
+    game: Annotated[str, typer.Argument(help="The bundled game (or definition file).")],
+    base_url: Annotated[
+        str | None,
+        typer.Option(
+            help="Where the site will be served; QR codes point here. Default: the definition's.",
+            show_default=False,
+        ),
+    ] = None,
+    out: Annotated[Path, typer.Option(help="The site's root folder.")] = Path("out/site"),
+    force: Force = False,
+    quiet: Quietly = False,
+    as_json: AsJson = False,
+) -> None:
+    """Build the static pages that printed QR codes open (host the folder anywhere).
+
+    [bold]Examples[/bold]
+
+      sheetsmith site personal-space --base-url https://ourgroup.github.io/space/ --out site
+      sheetsmith site personal-space --base-url http://192.168.1.20:8000/ --out site
+    """
+    from sheetsmith import definition
+
+    Quiet.on = quiet
+
+    try:
+        loaded = definition.load(game)
+        from sheetsmith.site import build_site
+
+        pages = build_site(loaded, base_url, out, force=force)
+    except SheetsmithError as exc:
+        fail(exc)
+    if as_json:
+        emit_json({"pages": [{"url": p.url, "file": str(p.path)} for p in pages]})
+        return
+    from sheetsmith.texttable import table, terminal_width
+
+    echo(table(("page", "file"), [(p.url, p.path) for p in pages], width=terminal_width()))

@@ -1,0 +1,155 @@
+"""`sheetsmith new-sheet`, `schema` and `check`: the typed sheets players fill in, and their
+verdicts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sheetsmith.cli.app import Quietly, app
+from sheetsmith.console import Quiet, echo, echo_bytes, emit_json, fail
+from sheetsmith.errors import OptionError, SheetError, SheetsmithError
+
+
+@app.command("new-sheet")
+def new_sheet(
+    game: Annotated[str, typer.Argument(help="The bundled game to type a sheet for.")],
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write to this file instead of printing.", show_default=False),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace the --out file if it exists.")
+    ] = False,
+    quiet: Quietly = False,
+) -> None:
+    """Print a blank typed sheet, with comments, to fill in from a photo of a finished one.
+
+    [bold]Examples[/bold]
+
+      sheetsmith new-sheet my-corner-of-the-sky > ann.toml
+      sheetsmith new-sheet personal-space --out tuesday.toml
+    """
+    from sheetsmith.check import blank_sheet
+
+    Quiet.on = quiet
+
+    try:
+        text = blank_sheet(game)
+    except SheetsmithError as exc:
+        fail(exc)
+    if out is None:
+        echo_bytes(text.encode("utf-8"))
+        return
+    from sheetsmith.check.schema import schema_file_name
+    from sheetsmith.definition import load
+    from sheetsmith.output import Output
+
+    folder = Output(out.parent, force=force, manifest=False)
+    schema_name = schema_file_name(load(game).info.id)
+    try:
+        folder.check([out.name])
+        written = folder.write_bytes(out.name, text.encode("utf-8"))
+        schema = out.parent / schema_name
+        if not schema.exists():  # the editor hint the sheet's first line points at
+            folder.write_bytes(schema_name, _schema_bytes(game))
+            echo(f"wrote {schema}", err=True)
+    except SheetsmithError as exc:
+        fail(exc)
+    echo(f"wrote {written}", err=True)
+
+
+def _schema_bytes(game: str) -> bytes:
+    import json
+
+    from sheetsmith.check.schema import sheet_schema
+    from sheetsmith.definition import load
+
+    return (json.dumps(sheet_schema(load(game)), indent=2, ensure_ascii=False) + "\n").encode()
+
+
+@app.command()
+def schema(
+    game: Annotated[str, typer.Argument(help="The bundled game whose typed sheet to describe.")],
+) -> None:
+    """Print the JSON Schema of a game's typed sheet, for editors that check TOML as you type.
+
+    A blank sheet's first line (#:schema ./GAME.schema.json) points Taplo or Even Better TOML
+    at it: save the schema under that name beside the sheet.
+
+    [bold]Examples[/bold]
+
+      sheetsmith schema personal-space > personal-space.schema.json
+    """
+    from sheetsmith.check import checkable_games
+
+    games = checkable_games()
+    if game not in games:
+        from sheetsmith.toml.node import suggest
+
+        fail(
+            OptionError(
+                f"no typed sheet for {game!r}{suggest(game, games)}; sheets exist for:"
+                f" {', '.join(games)}"
+            )
+        )
+    try:
+        echo_bytes(_schema_bytes(game))
+    except SheetsmithError as exc:
+        fail(exc)
+
+
+@app.command()
+def check(
+    sheets: Annotated[
+        list[str],
+        typer.Argument(
+            help="Typed sheets (.toml), - for standard input; several are scored as one"
+            " multiplayer game.",
+            show_default=False,
+        ),
+    ],
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Print nothing; the exit status tells.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+) -> None:
+    """Check typed sheets against the rules and score them.
+
+    Exit status: 0 every sheet follows the rules, 1 a rule is broken, 2 a file cannot be read.
+
+    [bold]Examples[/bold]
+
+      sheetsmith check ann.toml
+      sheetsmith check ann.toml ben.toml --json
+      sheetsmith check - < ann.toml
+    """
+    from sheetsmith.check import check_files
+
+    Quiet.on = quiet
+
+    try:
+        report = check_files(sheets)
+    except SheetError as exc:
+        if as_json:
+            emit_json(
+                {
+                    "game": None,
+                    "players": [],
+                    "winners": [],
+                    "errors": [
+                        {"file": p.file, "key": p.key, "line": p.line, "message": p.message}
+                        for p in exc.problems
+                    ],
+                }
+            )
+        fail(exc)
+    if as_json:
+        emit_json(report.as_json())
+    else:
+        from sheetsmith.check.report import render_report
+
+        echo(render_report(report))
+    raise typer.Exit(report.exit_code)

@@ -1,0 +1,50 @@
+"""What players carry: collecting from their tile, taking and giving resources, counts."""
+
+from __future__ import annotations
+
+from sheetsmith.games.planet.log import Action, Turn, is_count
+from sheetsmith.games.planet.state import _Game, _Player
+
+
+def _collect(g: _Game, player: _Player, times: int = 1) -> int:
+    tile = g.tiles.get(player.at)
+    if tile is None or tile.special or g.flooded(player.at) or tile.kind in g.dead_terrains():
+        return 0
+    terrain = g.game.terrain(tile.kind)
+    season = g.game.seasons[g.season_index()]
+    amount = times * (2 if tile.kind in season.double else 1)
+    room = g.game.rules.carry_limit - player.carried
+    got = max(0, min(amount, room))
+    player.held[terrain.resource] += got
+    return got
+
+
+def _take(g: _Game, turn: Turn, action: Action, player: _Player, resource: str, n: int) -> None:
+    if player.carried + n > g.game.rules.carry_limit:
+        g.fail(
+            "carry.limit",
+            turn,
+            action,
+            f"{player.name} holds {player.carried}; the limit is {g.game.rules.carry_limit}",
+        )
+        n = max(0, g.game.rules.carry_limit - player.carried)
+    player.held[resource] += n
+
+
+def _give(g: _Game, turn: Turn, action: Action, player: _Player, resource: str, n: int) -> bool:
+    if player.held[resource] < n:
+        g.fail(
+            "resource.missing",
+            turn,
+            action,
+            f"{player.name} holds {player.held[resource]} {resource}, not {n}",
+        )
+        return False
+    player.held[resource] -= n
+    return True
+
+
+def _count_arg(args: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
+    if args and is_count(args[-1]):
+        return args[:-1], int(args[-1])
+    return args, 1

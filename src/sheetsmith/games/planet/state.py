@@ -1,0 +1,122 @@
+"""The table's state while a Planet 78 log is replayed: the players, the land, the clock."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from sheetsmith.check.verdict import Violation
+from sheetsmith.games.planet.land import Dealt, Tile, deal
+from sheetsmith.games.planet.log import Action, GameLog, Turn
+from sheetsmith.games.planet.model import PlanetGame, Space
+
+
+class _Player:
+    def __init__(self, name: str, role: Any, number: int, spawn: Space, lives: int) -> None:
+        self.name = name
+        self.role = role
+        self.number = number  # of the spawn tile the player started on
+        self.at = spawn
+        self.lives = lives
+        self.dead_turns: int | None = None  # None: alive
+        self.held: Counter[str] = Counter()
+        self.hand: Counter[str] = Counter()  # card id -> copies held (a list was quadratic)
+        self.hand_bonus = 0
+        self.skip_collect = False
+        self.next_points = 0
+        self.discard = 0
+        self.luxury = False
+        self.house = False  # may swap their own spawn tile (the House Need)
+        self.other_swaps = 0  # and this many other players'
+        self.swapped: set[int] = set()  # spawn numbers already swapped
+
+    @property
+    def alive(self) -> bool:
+        return self.dead_turns is None
+
+    @property
+    def carried(self) -> int:
+        return sum(self.held.values())
+
+
+class _Game:
+    """The table's state while a log is replayed."""
+
+    def __init__(self, game: PlanetGame, log: GameLog) -> None:
+        self.game = game
+        self.log = log
+        self.dealt: Dealt = deal(game, log.seed)
+        # The House Need swaps tiles, so the replay keeps its own copy of the land.
+        self.tiles: dict[Space, Tile] = dict(self.dealt.tiles)
+        self.settings = log.settings
+        self.pollution = log.settings.pollution
+        self.clock = 0  # rounds of season time; needs and cards move it
+        self.round = 0
+        self.piles: Counter[str] = Counter()
+        self.needs_taken: dict[str, int] = {}  # need id -> clock when taken
+        self.needs_turn: dict[str, int] = {}  # need id -> the turn it was taken on
+        self.hold = 0  # rounds the season clock stands still (a season made longer)
+        self.next_seat = 0  # whose turn comes next, by place in the players' order
+        self.spawns = {n + 1: s for n, s in enumerate(game.land.spawns)}
+        roles = {r.id: r for r in game.roles}
+        self.players = [
+            _Player(p.name, roles[p.role], n + 1, self.spawns[n + 1], log.settings.lives)
+            for n, p in enumerate(log.players)
+        ]
+        self.by_name = {p.name: p for p in self.players}
+        self.seen_season = 0
+        self.result = "unfinished"
+        self.why = ""
+        self.out: list[Violation] = []
+
+    # -- time ------------------------------------------------------------------------------
+
+    @property
+    def season_length(self) -> int:
+        return self.settings.season_length
+
+    def season_index(self) -> int:
+        return (max(self.clock, 0) // self.season_length) % len(self.game.seasons)
+
+    def year(self) -> int:
+        return max(self.clock, 0) // (self.season_length * len(self.game.seasons))
+
+    def year_units(self, years: int) -> int:
+        return years * self.season_length * len(self.game.seasons)
+
+    def dead_terrains(self) -> set[str]:
+        season = self.game.seasons[self.season_index()]
+        dead = set(season.dead)
+        for need in self.game.needs:
+            taken = self.needs_taken.get(need.id)
+            if taken is not None and self.clock < taken + self.year_units(need.years):
+                dead |= set(need.dead)
+        return dead
+
+    def flooded(self, space: Space) -> bool:
+        tile = self.tiles.get(space)
+        if tile is None or tile.special or self.pollution < self.game.pollution.flood_at:
+            return False
+        x, y = space
+        return any(
+            (t := self.tiles.get(n)) is not None and t.kind == "water"
+            for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+        )
+
+    def bridged(self, a: Space, b: Space) -> bool:
+        """False for a step between the space center and anything but a bridge."""
+        center = self.game.land.center
+        return center not in (a, b) or bool({a, b} & set(self.game.land.bridges))
+
+    def closed(self, space: Space) -> bool:
+        tile = self.tiles.get(space)
+        season = self.game.seasons[self.season_index()]
+        return tile is not None and tile.kind in season.closed
+
+    # -- reporting ---------------------------------------------------------------------------
+
+    def fail(self, rule: str, turn: Turn, action: Action | None, message: str) -> None:
+        where = f"turn {turn.number} ({turn.player})"
+        if action is not None:
+            where += f", action {action.index}: {action.text}"
+        self.out.append(Violation(rule, where, message))

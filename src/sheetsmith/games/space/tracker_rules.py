@@ -1,0 +1,123 @@
+"""Personal Space: the rules of the trackers (Speed, Energy, Mood), money and pockets."""
+
+from __future__ import annotations
+
+from sheetsmith.check.verdict import Violation
+from sheetsmith.games.space.grid_rules import move_shape
+from sheetsmith.games.space.sheet import Entry
+from sheetsmith.games.space.typed_day import Day, entry_where, plural
+
+
+class Trackers:
+    """Speed, Energy, Mood and money as the day goes, with the rules that move them."""
+
+    def __init__(self, day: Day) -> None:
+        start = day.sheet.start
+        self.speed, self.energy, self.mood, self.money = (
+            start.speed,
+            start.energy,
+            start.mood,
+            start.money,
+        )
+        self.day = day
+
+    def range_check(self, entry: Entry) -> list[Violation]:
+        """Report a tracker pushed off its printed track, then keep it at the edge."""
+        out = []
+        sheet = self.day.game.sheet
+        tracks = (("speed", sheet.speed), ("energy", sheet.energy), ("mood", sheet.mood))
+        for attr, tracker in tracks:
+            value = getattr(self, attr)
+            if not tracker.min <= value <= tracker.max:
+                out.append(
+                    Violation(
+                        "tracker.range",
+                        entry_where(entry),
+                        f"{tracker.name} would be {value}, off its track "
+                        f"({tracker.min}..{tracker.max})",
+                    )
+                )
+                setattr(self, attr, min(max(value, tracker.min), tracker.max))
+        return out
+
+
+def move(day: Day, entry: Entry, state: Trackers) -> list[Violation]:
+    out = move_shape(day, entry)
+    bonus = 1 if day.sheet.exercised_yesterday else 0
+    steps = len(entry.path)
+    if entry.path and steps > state.speed + bonus:
+        extra = " + 1 for yesterday's Exercise" if bonus else ""
+        out.append(
+            Violation(
+                "move.speed",
+                entry_where(entry),
+                f"moved {plural(steps, 'space')} ({entry.path}), but Speed {state.speed}{extra} "
+                f"allows {state.speed + bonus} (a shape of at most "
+                f"{plural(state.speed + bonus + 1, 'square')})",
+            )
+        )
+    if entry.run:
+        if entry.run > state.speed:
+            out.append(
+                Violation(
+                    "move.run",
+                    entry_where(entry),
+                    f"ran {plural(entry.run, 'extra space')}, each costing 1 Speed, "
+                    f"with Speed {state.speed}",
+                )
+            )
+        state.speed = max(state.speed - entry.run, 0)
+    trained = day.underlined[entry.number]
+    if trained:
+        if trained > state.energy:
+            out.append(
+                Violation(
+                    "move.train",
+                    entry_where(entry),
+                    f"{plural(trained, 'M square')} underlined (TRAIN: 1 Energy each for "
+                    f"1 Speed), with Energy {state.energy}",
+                )
+            )
+        # the cubes cannot leave their track: report once, then carry on from the edge
+        state.energy = max(state.energy - trained, day.game.sheet.energy.min)
+        state.speed += trained
+    return out
+
+
+def end_of_day(day: Day, state: Trackers) -> list[Violation]:
+    out = []
+    end = day.sheet.end
+    for name, computed, typed in (
+        ("Speed", state.speed, end.speed),
+        ("Energy", state.energy, end.energy),
+        ("Mood", state.mood, end.mood),
+    ):
+        if computed != typed:
+            out.append(
+                Violation(
+                    "tracker.end",
+                    "end",
+                    f"{name} ends at {typed}, but the start and the day's entries give {computed}",
+                )
+            )
+    start = day.sheet.start.money
+    if state.money != end.money:
+        out.append(
+            Violation(
+                "money.end",
+                "end.money",
+                f"${end.money} at the end, but ${start} at the start and the day's changes "
+                f"({state.money - start:+d}) give ${state.money}",
+            )
+        )
+    pockets = day.game.sheet.pockets
+    if len(day.sheet.pockets) > pockets:
+        out.append(
+            Violation(
+                "pockets.limit",
+                "pockets",
+                f"{plural(len(day.sheet.pockets), 'item')} ({', '.join(day.sheet.pockets)}), "
+                f"but there are {pockets} pockets (several of one item share a pocket)",
+            )
+        )
+    return out

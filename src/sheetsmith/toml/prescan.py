@@ -1,0 +1,52 @@
+"""A linear look at a TOML text before `tomllib` reads it, for what would make tomllib slow."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from sheetsmith.errors import Problem
+
+# tomllib's time and memory grow with the square of a key's dotted parts (20,000 parts:
+# 6 s and 1.6 GB); no real definition or sheet has more than ~5.
+MAX_KEY_PARTS = 32
+# No limit on the count of keys or tables: it would protect nothing. 2 MB of `kN = 1`
+# lines or of `[[a]]` headers parses in under a second, of 32-part keys in under 2 s.
+
+_SCAN_PART = r"""(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]++|\\[^\n])*+"|'[^'\n]*+')"""
+_SCAN_SEP = r"[ \t]*+\.[ \t]*+"
+
+
+@functools.cache
+def _key_scan() -> re.Pattern[str]:
+    """One match from the start of the text that skips everything but a key of too
+    many parts: strings and comments whole, keys of at most MAX_KEY_PARTS parts, any
+    other character. It stops at the first longer key (group `long`) or at the end."""
+    short = (
+        rf"(?>{_SCAN_PART}(?:{_SCAN_SEP}{_SCAN_PART}){{0,{MAX_KEY_PARTS - 1}}})"
+        rf"(?!{_SCAN_SEP}{_SCAN_PART})"
+    )
+    skip = "|".join(
+        (
+            r'"""(?:[^"\\]++|\\.|"(?!""))*+(?:"""(?:""|")?+|\Z)',  # multi-line strings
+            r"'''(?:[^']++|'(?!''))*+(?:'''(?:''|')?+|\Z)",
+            short,
+            rf"""(?!{_SCAN_PART})["'][^\n]*+""",  # an unclosed string: TOML stops there
+            r"#[^\n]*+",
+            r"""[^"'#A-Za-z0-9_-]++""",
+        )
+    )
+    return re.compile(rf"(?:{skip})*+(?P<long>{_SCAN_PART}(?:{_SCAN_SEP}{_SCAN_PART})*+)?", re.S)
+
+
+def too_long_key(text: str, name: str) -> Problem | None:
+    """A key of more than MAX_KEY_PARTS dotted parts, found in one linear pass."""
+    found = _key_scan().match(text)
+    key = found.group("long") if found else None
+    if key is None:
+        return None
+    parts = len(re.findall(_SCAN_PART, key))
+    line = text.count("\n", 0, found.start("long")) + 1
+    return Problem(
+        f"a key of {parts:,} dotted parts; at most {MAX_KEY_PARTS} are read", file=name, line=line
+    )
