@@ -89,34 +89,32 @@ def test_games_table():
 
 
 def test_wheel_ships_fonts_and_games(tmp_path):
+    import shutil
     import subprocess
     import sys
     import zipfile
 
-    root = Path(__file__).parent.parent
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "--no-deps",
-            "-q",
-            "-w",
-            str(tmp_path),
-            str(root),
-        ],
-        check=True,
-    )
-    wheel = next(tmp_path.glob("sheetsmith-*.whl"))
+    # built from a clean copy: setuptools reuses an in-tree build/ folder, whose stale files
+    # (a module since moved) would land in the wheel and hide a missing one
+    junk = (".venv", "build", "out", ".git", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis")
+    source = tmp_path / "source"
+    shutil.copytree(Path(__file__).parent.parent, source, ignore=shutil.ignore_patterns(*junk))
+    wheels = tmp_path / "wheels"
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels)]
+    subprocess.run([*command, str(source)], check=True)
+    wheel = next(wheels.glob("sheetsmith-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     for needed in (
         "sheetsmith/fonts/DejaVuSans.ttf",
         "sheetsmith/fonts/DejaVuSans-Bold.ttf",
         "sheetsmith/fonts/LICENSE-DejaVu.txt",
-        "sheetsmith/games/my-corner-of-the-sky/game.toml",
-        "sheetsmith/games/personal-space/game.toml",
+        "sheetsmith/games/sky/game.toml",
+        "sheetsmith/games/sky/checker.py",
+        "sheetsmith/games/space/game.toml",
+        "sheetsmith/games/space/templates/site/neighbor.html",
+        "sheetsmith/games/planet/game.toml",
+        "sheetsmith/games/planet/replay.py",
         "sheetsmith/templates/site/base.html",
-        "sheetsmith/templates/site/neighbor.html",
     ):
-        assert needed in names
+        assert needed in names, needed
+    assert not any(n.startswith(("sheetsmith/render/", "sheetsmith/rules/")) for n in names)
