@@ -42,8 +42,16 @@ def test_spec_example_scores_exactly():
             {
                 "file": "p1.toml",
                 "player": "Maddy",
-                "valid": True,
-                "violations": [],
+                # version 2: MENTOR's □1 box is filled, and the map completes no square
+                "valid": False,
+                "violations": [
+                    {
+                        "rule": "squares-overspent",
+                        "where": "square boxes",
+                        "message": "the □ boxes filled (supporters.mentor) need 1 completed"
+                        " squares, but the map has 0",
+                    }
+                ],
                 "score": {
                     "largest_region": 0,
                     "stars": 10,
@@ -168,8 +176,8 @@ def test_point_reward_scores_no_article_points():
 
 
 def test_reward_without_article_kept_and_broken():
-    assert one(sheet(STARS[:1], articles={"week-3": (full(4), "5")})).valid
-    broken = one(sheet(articles={"week-3": ("x x x .", "5")}))
+    assert one(sheet([*STARS[:1], *square(0, 0)], articles={"week-3": (full(4), "5")})).valid
+    broken = one(sheet(square(0, 0), articles={"week-3": ("x x x .", "5")}))
     assert rules_of(broken) == ["reward-without-article"]
     assert broken.violations[0].where == "articles.week-3.reward"
     assert broken.score["articles"] == 0

@@ -1,10 +1,15 @@
 """My Corner of the Sky: score finished sheets and name every broken rule.
 
-Rule ids (the first three are fixed by the contract in `shared/spec/`):
+Rule ids (all four are fixed by the contract in `shared/spec/`):
 
 - `reward-without-article`: an article has a reward but not all its cost boxes are filled.
 - `wrong-reward`: an article's reward is a number other than its printed reward.
-- `stars-overspent`: more ☆ boxes filled than star points filled, without OPTIMIZING.
+- `stars-overspent`: more ☆ boxes filled than star points filled, without OPTIMIZING
+  (article boxes left out when RECORDING or PROMOTER is acquired).
+- `squares-overspent`: the □ boxes filled need more completed squares than the map has
+  (□N needs N; article boxes left out as above; a □1 box needs none with OPTIMIZING).
+
+Contract version 2 (`shared/spec/my-corner-of-the-sky-sheet.md`).
 """
 
 from __future__ import annotations
@@ -22,9 +27,13 @@ RULES = {
     "reward-without-article": "an article has a reward but not all of its cost boxes are filled",
     "wrong-reward": "an article's reward is a number other than its printed reward",
     "stars-overspent": "more ☆ boxes are filled than star points, and OPTIMIZING is not acquired",
+    "squares-overspent": "the □ boxes filled need more completed squares than the map has",
 }
 
-STAR_ALLOWANCE = "optimizing"  # the ability that lets stars be spent past the map's
+# The contract names these: OPTIMIZING lets stars be spent past the map's and fills a □1 box
+# for free; RECORDING and PROMOTER each fill the leftmost empty box of an article, any kind.
+OPTIMIZING = "optimizing"
+ARTICLE_FILLERS = frozenset({"recording", "promoter"})
 
 
 def filled_squares(points: frozenset[tuple[int, int]], size: int) -> set[tuple[int, int]]:
@@ -71,41 +80,49 @@ def completed(sheet: SkySheet) -> set[str]:
 
 
 @functools.cache
-def _star_slots(game: SkyGame) -> tuple[tuple[str, str, int], ...]:
-    """Every ☆ box of the game as (table, id, box index), in printed order."""
+def _slots(game: SkyGame, kind: str) -> tuple[tuple[str, str, int, int], ...]:
+    """Every box of one kind as (table, id, box index, value), in printed order."""
     slots = [
-        (upgrade.group, upgrade.id, i)
+        (upgrade.group, upgrade.id, i, box.value)
         for upgrade in game.upgrades
         for i, box in enumerate(upgrade.cost)
-        if box.kind == BoxKind.STAR
+        if box.kind == kind
     ]
     slots += [
-        ("articles", article.id, i)
+        ("articles", article.id, i, box.value)
         for article in game.articles
         for i, box in enumerate(article.cost)
-        if box.kind == BoxKind.STAR
+        if box.kind == kind
     ]
     slots += [
-        ("schedule", day, i)
+        ("schedule", day, i, box.value)
         for day in game.schedule.days
         for i, box in enumerate(game.schedule.boxes)
-        if box.kind == BoxKind.STAR
+        if box.kind == kind
     ]
     return tuple(slots)
 
 
-def _star_boxes(sheet: SkySheet, game: SkyGame) -> list[str]:
-    """Where each filled ☆ box is, as `table.id`."""
+def _filled(sheet: SkySheet, game: SkyGame, kind: str, bought: set[str]) -> list[tuple[str, int]]:
+    """Where each filled box of `kind` is (`table.id`) and what it costs. Article boxes are
+    left out when RECORDING or PROMOTER is acquired: either can have filled any of them."""
     marks = {
         "abilities": sheet.abilities,
         "supporters": sheet.supporters,
         "articles": {key: entry.cost for key, entry in sheet.articles.items()},
         "schedule": sheet.schedule,
     }
-    return [f"{table}.{key}" for table, key, i in _star_slots(game) if marks[table][key][i]]
+    skip_articles = bool(ARTICLE_FILLERS & bought)
+    return [
+        (f"{table}.{key}", value)
+        for table, key, i, value in _slots(game, kind)
+        if marks[table][key][i] and not (table == "articles" and skip_articles)
+    ]
 
 
-def _violations(sheet: SkySheet, game: SkyGame, stars: int, bought: set[str]) -> list[Violation]:
+def _violations(
+    sheet: SkySheet, game: SkyGame, stars: int, squares: int, bought: set[str]
+) -> list[Violation]:
     found = []
     for article in game.articles:
         entry = sheet.articles[article.id]
@@ -132,8 +149,8 @@ def _violations(sheet: SkySheet, game: SkyGame, stars: int, bought: set[str]) ->
                     f"not {entry.reward}",
                 )
             )
-    star_boxes = _star_boxes(sheet, game)
-    if len(star_boxes) > stars and STAR_ALLOWANCE not in bought:
+    star_boxes = [where for where, _ in _filled(sheet, game, BoxKind.STAR, bought)]
+    if len(star_boxes) > stars and OPTIMIZING not in bought:
         places = ", ".join(dict.fromkeys(star_boxes))
         found.append(
             Violation(
@@ -143,10 +160,25 @@ def _violations(sheet: SkySheet, game: SkyGame, stars: int, bought: set[str]) ->
                 f"on the map, and OPTIMIZING is not acquired",
             )
         )
+    square_boxes = _filled(sheet, game, BoxKind.SQUARES, bought)
+    # with OPTIMIZING a □1 box can be filled for free
+    free = OPTIMIZING in bought
+    needed = sum(value for _, value in square_boxes if not (free and value == 1))
+    if needed > squares:
+        places = ", ".join(dict.fromkeys(where for where, _ in square_boxes))
+        found.append(
+            Violation(
+                "squares-overspent",
+                "square boxes",
+                f"the □ boxes filled ({places}) need {needed} completed squares, but the map has "
+                f"{squares}" + (" (□1 boxes cost none with OPTIMIZING)" if free else ""),
+            )
+        )
     return found
 
 
-def _score(sheet: SkySheet, game: SkyGame) -> tuple[dict[str, int], int, set[str], set[str]]:
+def _score(sheet: SkySheet, game: SkyGame) -> tuple[dict[str, int], int, int, set[str], set[str]]:
+    """(score so far, stars, completed squares, completed articles, acquired upgrades)."""
     squares = filled_squares(sheet.points, game.star_map.size)
     stars = len(sheet.points & game.star_map.stars)
     done = completed(sheet)
@@ -165,7 +197,7 @@ def _score(sheet: SkySheet, game: SkyGame) -> tuple[dict[str, int], int, set[str
         "headhunter": headhunter,
         "multiplayer": 0,
     }
-    return score, stars, done, bought
+    return score, stars, len(squares), done, bought
 
 
 def check_table(
@@ -175,25 +207,25 @@ def check_table(
     sheets = tuple(sheets)
     scored = []
     for sheet in sheets:
-        score, stars, done, bought = _score(sheet, game)
+        score, stars, squares, done, bought = _score(sheet, game)
         owned = {("articles", a) for a in done} | {("upgrades", u) for u in bought}
-        scored.append((sheet, score, stars, bought, owned))
+        scored.append((sheet, score, stars, squares, bought, owned))
     if len(sheets) > 1:
         # An article, ability or supporter that exactly one player has is worth 1 to them.
         holders: dict[tuple[str, str], int] = {}
         for *_, owned in scored:
             for item in owned:
                 holders[item] = holders.get(item, 0) + 1
-        for _, score, _, _, owned in scored:
+        for _, score, _, _, _, owned in scored:
             score["multiplayer"] = sum(1 for item in owned if holders[item] == 1)
     results = []
-    for sheet, score, stars, bought, _ in scored:
+    for sheet, score, stars, squares, bought, _ in scored:
         score["total"] = sum(score.values())
         results.append(
             PlayerResult(
                 file=sheet.file,
                 player=sheet.player,
-                violations=tuple(_violations(sheet, game, stars, bought)),
+                violations=tuple(_violations(sheet, game, stars, squares, bought)),
                 score=score,
                 rank=game.rank_for(score["total"]),
                 tiebreak=stars,
