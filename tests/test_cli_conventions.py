@@ -23,7 +23,7 @@ from sheetsmith.texttable import table
 
 runner = CliRunner()
 ANN = Path("examples/my-corner-of-the-sky/ann.toml")
-COMMANDS = ("games", "render", "site", "new-sheet", "check")
+COMMANDS = ("games", "render", "site", "serve", "new-sheet", "schema", "check")
 
 
 @pytest.fixture(autouse=True)

@@ -112,6 +112,7 @@ def render(
             raise SheetsmithError(problems)
         from sheetsmith.print.render import (
             jobs_with_components,
+            placeholder_links,
             planned_files,
             unused_options,
         )
@@ -132,6 +133,8 @@ def render(
         output = Output(out, force=force)
         output.check(rel for game, opts in jobs for rel in planned_files(game, opts))
         for message in unused_options(jobs, [k for k, v in given.items() if v]):
+            warn(message)
+        for message in placeholder_links(jobs):
             warn(message)
         written = _render_jobs(jobs, output)
     except SheetsmithError as exc:

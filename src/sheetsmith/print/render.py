@@ -108,3 +108,23 @@ def render_game(game: Any, out: Output | Path, options: RenderOptions) -> list[R
     return [
         resolve(available[name])(game, output, options) for name in wanted_components(game, options)
     ]
+
+
+def placeholder_links(jobs: Sequence[Job]) -> list[str]:
+    """A warning for each game whose rendered QR codes point at a placeholder host (the
+    definition's example address, which no phone can open)."""
+    from sheetsmith.site.serve import is_placeholder
+
+    warnings = []
+    for game, options in jobs:
+        readers = _package(game).option_users.get("--base-url", ())
+        if not set(readers) & set(wanted_components(game, options)):
+            continue
+        base = options.base_url or getattr(game, "base_url", "")
+        if base and is_placeholder(base):
+            warnings.append(
+                f"{game.info.id}: the QR codes point at {base}, a placeholder no phone can open."
+                f" Serve the pages from this computer (sheetsmith serve {game.info.id}) or host"
+                " them (sheetsmith site), then render again with --base-url set to their address"
+            )
+    return warnings
