@@ -54,7 +54,7 @@ class Bot:
         for index in range(max_turns):
             name = g.log.players[index % len(g.log.players)].name
             turn = Turn(index + 1, name, (), ())
-            player = _open_turn(g, index, turn)
+            player = _open_turn(g, turn)
             assert player is not None
             turn = turn._replace(draws=tuple(self.draw(k) for k in _due_draws(g, mark=False)))
             _start_turn(g, turn, player)

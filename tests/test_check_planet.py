@@ -354,10 +354,12 @@ def test_an_ability_given_what_it_does_not_take(role, ability, message):
 
 
 def test_revive_names_a_dead_player():
-    for text in (ability_log("medic", "ability"), ability_log("medic", "ability Zed")):
-        (table,) = check_text(text.encode(), "log.toml").players
-        assert [v.rule for v in table.violations] == ["revive.target"]
-        assert "name the dead player" in table.violations[0].message
+    (table,) = check_text(ability_log("medic", "ability").encode(), "log.toml").players
+    assert [v.rule for v in table.violations] == ["revive.target"]
+    assert "name the dead player" in table.violations[0].message
+    with pytest.raises(SheetError) as err:  # a name that is nobody's is refused, not judged
+        check_text(ability_log("medic", "ability Zed").encode(), "log.toml")
+    assert "'ability Zed': unknown player 'Zed' (did you mean \"Ben\"?)" in str(err.value)
     g = replayed(ability_log("medic", "ability Ben"))  # Ben is alive: nothing happens
     assert g.players[1].alive
 
@@ -421,6 +423,33 @@ def test_a_dead_player_may_log_a_pass():
         rules_broken(game_log([*turns, ("Ann", ["pass"])], "pollution = 6, season_length = 2"))
         == []
     )
+
+
+def revive_game(*ben: str) -> str:
+    """Ben takes a Revive and a Second Wind for two whole turns; Ann dies in round 8 (see
+    `death_game`) and Ben's next turn is `ben`."""
+    turns = death_game()
+    turns[3] = ("Ben", ["draw revive"])
+    turns[5] = ("Ben", ["draw second-wind"])
+    turns[-1] = ("Ben", list(ben))
+    return game_log(turns, "pollution = 6, season_length = 2")
+
+
+def test_revive_costs_no_point_but_is_the_turns_one_card():
+    kept = revive_game("card revive Ann", "move E4", "move E5", "move E6")  # 3 points left
+    assert rules_broken(kept) == []
+    assert replayed(kept).players[0].alive
+    for broken in (
+        revive_game("card revive Ann", "card second-wind"),
+        revive_game("card second-wind", "card revive Ann"),
+    ):
+        (table,) = check_text(broken.encode(), "log.toml").players
+        assert [v.rule for v in table.violations] == ["card.per-turn"]
+        assert table.violations[0].where.startswith("turn 18 (Ben), action 2")
+        assert "Revive included" in table.violations[0].message
+    # played as logged all the same: Ann is back, and the Second Wind's points are there
+    turn = ("card revive Ann", "card second-wind", "move E4", "move E5", "move E6", "move E7")
+    assert rules_broken(revive_game(*turn)) == ["card.per-turn"]
 
 
 def test_a_positive_buff_typed_as_a_draw_is_reported_and_does_nothing():
@@ -558,6 +587,29 @@ def test_the_docs_show_real_output(monkeypatch):
     assert shown >= 2
 
 
+def test_the_readmes_planet_examples_show_real_output(monkeypatch):
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## Planet 78") :]
+    section = section[: section.index("\n## ", 1)]
+    monkeypatch.chdir(EXAMPLES)
+    shown = 0
+    for block in re.findall(r"```console\n(.*?)```", section, re.S):
+        for command, output in re.findall(
+            r"^\$ sheetsmith (check [\w.-]+\.toml)\n(.+?)(?=^\$ |\Z)", block, re.S | re.M
+        ):
+            result = runner.invoke(app, command.split())
+            real = (result.stdout + result.stderr).rstrip()
+            parts = [p.strip("\n") for p in re.split(r"^\.\.\.$", output.rstrip(), flags=re.M)]
+            if len(parts) == 1:
+                assert real == parts[0], command
+            at = 0
+            for part in filter(None, parts):  # "..." stands for lines left out
+                assert part in real[at:], (command, part)
+                at = real.index(part, at) + len(part)
+            shown += 1
+    assert shown == 2
+
+
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 VERBS = st.sampled_from(
     [
@@ -626,13 +678,13 @@ def test_mangled_logs_never_raise_anything_else(edits):
 
 def test_every_example_in_the_action_help_is_a_valid_action():
     from sheetsmith.games.planet.actions import VERBS
-    from sheetsmith.games.planet.log import _check_args
+    from sheetsmith.games.planet.phrases import Words, read_args
 
     for verb, help_text in VERBS.items():
         for example in re.findall(r"e\.g\. ([^,;)]+)", help_text):
             words = example.split()
             assert words[0] == verb, (verb, example)
-            assert _check_args(verb, tuple(words[1:]), GAME) == "", example
+            assert read_args(verb, tuple(words[1:]), Words(GAME, ("Ann", "Ben")))[1] == "", example
 
 
 def test_each_roles_printed_ability_example_is_taken_by_the_checker():

@@ -36,12 +36,30 @@ def _player(result: PlayerResult) -> str:
         why = f": {result.extra['why']}" if result.extra.get("why") else ""
         lines.insert(1, f"Result: {result.extra['result']}{why} (season: {result.extra['season']})")
     lines.append(table(heading, rows, right=(1,)))
+    if result.extra.get("states"):  # a Planet 78 log: each player too, to compare with the table
+        lines += ["", _states(result.extra["states"])]
     if result.rank:
         lines.append(f"Rank: {result.rank}")
     if result.violations:
         lines += ["", "Rules broken:"]
         lines += [f"  ✗ {v.rule} ({v.where}): {v.message}" for v in result.violations]
     return "\n".join(lines)
+
+
+def _counted(counts: dict[str, int]) -> str:
+    return ", ".join(f"{what} {n}" for what, n in counts.items()) or "-"
+
+
+def _states(states: list[dict]) -> str:
+    """Each player of a game log at the end: tile, resources, cards, lives."""
+    rows = []
+    for state in states:
+        held = _counted(state["resources"])
+        if state.get("unseen"):  # a turn of theirs was left out of the log
+            held += f" (unseen: up to {_counted(state['unseen'])})"
+        lives = f"{state['lives']}" + ("" if state["alive"] else " (dead)")
+        rows.append((state["name"], state["tile"], held, _counted(state["cards"]), lives))
+    return table(("player", "tile", "resources", "cards", "lives"), rows, right=(4,))
 
 
 def _names(report: CheckReport) -> dict[int, str]:

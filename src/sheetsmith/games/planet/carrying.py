@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from sheetsmith.games.planet.log import Action, Turn, is_count
+from sheetsmith.games.planet.log import Action, Turn
+from sheetsmith.games.planet.phrases import is_count
 from sheetsmith.games.planet.state import _Game, _Player
 
 
@@ -31,17 +32,24 @@ def _take(g: _Game, turn: Turn, action: Action, player: _Player, resource: str, 
     player.held[resource] += n
 
 
-def _give(g: _Game, turn: Turn, action: Action, player: _Player, resource: str, n: int) -> bool:
-    if player.held[resource] < n:
-        g.fail(
-            "resource.missing",
-            turn,
-            action,
-            f"{player.name} holds {player.held[resource]} {resource}, not {n}",
-        )
-        return False
-    player.held[resource] -= n
-    return True
+def _give(
+    g: _Game,
+    turn: Turn,
+    action: Action,
+    player: _Player,
+    resource: str,
+    n: int,
+    rule: str = "resource.missing",
+) -> bool:
+    """Resources leaving a player: False (reported as `rule`, if any) if they held too few.
+    The table evidently gave them, so the count goes down all the same, never below 0: later
+    turns are judged from the table's holdings, not from a count that drifted."""
+    held = player.held[resource]
+    short = g.short(player, resource, "*", n - held) if held < n else 0
+    if short and rule:
+        g.fail(rule, turn, action, f"{player.name} holds {held} {resource}, not {n}")
+    player.held[resource] = max(held - n, 0)
+    return not short
 
 
 def _count_arg(args: tuple[str, ...]) -> tuple[tuple[str, ...], int]:

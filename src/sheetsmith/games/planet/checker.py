@@ -3,19 +3,22 @@
 The game is replayed turn by turn: collecting, action points, movement, cards, Needs,
 trades, deposits, the pollution and season tracks, deaths and revivals. Each violation says
 the turn, the player and the action. The result (won, lost or unfinished) and the state at
-the end are reported with it. Rule ids are listed in `RULES`; readings chosen where the rules
-are open are in the definition's `[notes]` and docs/planet-78-log.md.
+the end are reported with it, each player's tile, resources, cards and lives included. After a
+mistake the replay carries on from what the table most likely did (`order`, `whereabouts`,
+`exchanges`), so one mistake is one report. Rule ids are listed in `RULES`; readings chosen
+where the rules are open are in the definition's `[notes]` and docs/planet-78-log.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from types import MappingProxyType
+from typing import Any
 
 from sheetsmith.check.verdict import PlayerResult
 from sheetsmith.games.planet.blank import blank_sheet
 from sheetsmith.games.planet.log import GameLog, parse_sheet
-from sheetsmith.games.planet.model import PlanetGame
+from sheetsmith.games.planet.model import PlanetGame, space_name
 from sheetsmith.games.planet.replay import replay
 from sheetsmith.games.planet.state import _Game
 
@@ -33,7 +36,8 @@ RULES = {
     "than it allows, a card that is not a positive buff)",
     "revive.target": "a Revive (card or Medic) that names no dead player",
     "draw.unspent": "a card taken for the turn's points after some were spent",
-    "card.per-turn": "more than one action card played in a turn (Revive excepted)",
+    "card.per-turn": "more than one action card played in a turn (Revive included: it costs no "
+    "action point, but it is the turn's card)",
     "card.hand": "a card played that is not in the player's hand, or more cards than the limit",
     "card.deck": "a card drawn from the wrong pile",
     "buy.cost": "a card bought without 2 resources of that kind",
@@ -66,6 +70,30 @@ def _summary(g: _Game) -> dict[str, int]:
     }
 
 
+def _unseen(key: str) -> str:
+    """'metal', 'any resource', 'air-filter' or 'any card' for a key of `_Player.unseen`."""
+    return {"*": "any resource", "card:*": "any card"}.get(key, key.removeprefix("card:"))
+
+
+def _states(g: _Game) -> list[dict[str, Any]]:
+    """Each player at the end (tile, resources, cards, lives), for a group to compare with
+    the game in front of them: where the two part, the log and the table part too."""
+    states = []
+    for p in g.players:
+        state: dict[str, Any] = {
+            "name": p.name,
+            "tile": space_name(p.at),
+            "resources": {r: p.held[r] for r in g.game.resources if p.held[r]},
+            "cards": {c.id: p.hand[c.id] for c in g.game.cards if p.hand[c.id]},
+            "lives": p.lives,
+            "alive": p.alive,
+        }
+        if +p.unseen:  # a turn of theirs was left out: they may hold more than the log shows
+            state["unseen"] = {_unseen(key): n for key, n in sorted((+p.unseen).items())}
+        states.append(state)
+    return states
+
+
 def check_table(
     game: PlanetGame, logs: Sequence[GameLog]
 ) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
@@ -87,6 +115,7 @@ def check_table(
                         "why": g.why,
                         "season": season,
                         "players": [p.name for p in log.players],
+                        "states": _states(g),
                     }
                 ),
             )

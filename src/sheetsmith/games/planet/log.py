@@ -12,7 +12,8 @@ from typing import NamedTuple
 
 from sheetsmith.games.planet.actions import VERBS
 from sheetsmith.games.planet.land import MAX_SEED, Settings, default_settings
-from sheetsmith.games.planet.model import PlanetGame, parse_space
+from sheetsmith.games.planet.model import PlanetGame
+from sheetsmith.games.planet.phrases import Words, read_args, unknown_player
 from sheetsmith.toml import lenient
 from sheetsmith.toml.node import Node, describe
 
@@ -93,90 +94,36 @@ def _players(node: Node, game: PlanetGame) -> tuple[Player, ...]:
     return tuple(players)
 
 
-def _action(node: Node, game: PlanetGame, names: tuple[str, ...] = ()) -> Action | None:
+def _action(node: Node, words: Words) -> Action | None:
     text = node.str()
     if text is None:
         return None
     if len(text) > 80:
         node.fail(f"{text[:40]!r}... is {len(text):,} characters: an action is a short phrase")
         return None
-    words = text.split()
-    if not words:
+    typed = text.split()
+    if not typed:
         node.fail('expected an action such as "move D3", got an empty string')
         return None
-    verb = lenient.pick(words[0], tuple(VERBS))
+    verb = lenient.pick(typed[0], tuple(VERBS))
     if verb is None:
-        typed = words[0].lower()
+        word = typed[0].lower()
         node.fail(
-            f"unknown action {typed!r}{lenient.nearest(typed, tuple(VERBS))}; "
+            f"unknown action {word!r}{lenient.nearest(word, tuple(VERBS))}; "
             f"one of {', '.join(VERBS)}"
         )
         return None
-    # Resources, cards and players as the definition and the players list spell them.
-    vocabulary = (*game.resources, *(c.id for c in game.cards), *names)
-    args = tuple(lenient.pick(word, vocabulary) or word for word in words[1:])
-    problem = _check_args(verb, args, game)
+    args, problem = read_args(verb, tuple(typed[1:]), words)
     if problem:
         node.fail(f"{text!r}: {problem}; {verb} takes {VERBS[verb]}")
         return None
     return Action(verb, args, text.strip())
 
 
-def is_count(word: str) -> bool:
-    """ASCII digits only: str.isdigit() also accepts '¹' and '١', which int() may refuse."""
-    return word.isascii() and word.isdigit() and len(word) <= 4
-
-
-def _on_grid(text: str, game: PlanetGame) -> bool:
-    space = parse_space(text)
-    return space is not None and space[0] < game.land.columns and space[1] < game.land.rows
-
-
-def _check_args(verb: str, args: tuple[str, ...], game: PlanetGame) -> str:
-    resources = game.resources
+def _turns(node: Node, game: PlanetGame, players: tuple[Player, ...]) -> tuple[Turn, ...]:
     cards = tuple(c.id for c in game.cards)
-    last = f"{chr(ord('A') + game.land.columns - 1)}{game.land.rows}"
-    if verb == "move":
-        if len(args) != 1 or parse_space(args[0]) is None:
-            return "expected one space such as D3"
-        if not _on_grid(args[0], game):
-            return f"{args[0]} is off the land (A1 to {last})"
-    elif verb in ("need", "pass") and args:
-        return "takes no arguments"
-    elif verb in ("deposit", "take") and (len(args) != 1 or args[0] not in resources):
-        shown = args[0] if args else ""
-        return f"expected one resource ({', '.join(resources)}){lenient.nearest(shown, resources)}"
-    elif verb == "buy":
-        if len(args) != 2:
-            return "expected a resource and a card id"
-        if args[0] not in resources:
-            return f"unknown resource {args[0]!r}{lenient.nearest(args[0], resources)}"
-        if args[1] not in cards:
-            return f"unknown card {args[1]!r}{lenient.nearest(args[1], cards)}"
-    elif verb in ("card", "draw"):
-        if not args or args[0] not in cards:
-            shown = args[0] if args else ""
-            return f"unknown card {shown!r}{lenient.nearest(shown, cards)}"
-    elif verb in ("trade", "discard"):
-        count = args[-1] if args and is_count(args[-1]) else "1"
-        body = args[:-1] if args and is_count(args[-1]) else args
-        want = 2 if verb == "trade" else 1
-        if len(body) != want:
-            return "expected " + ("a player, " if verb == "trade" else "") + "a resource, a count"
-        if body[-1] not in resources:
-            return f"unknown resource {body[-1]!r}{lenient.nearest(body[-1], resources)}"
-        if not 1 <= int(count) <= game.rules.carry_limit:
-            return f"a count from 1 to {game.rules.carry_limit} (what a player can carry)"
-    elif verb == "spawn":
-        if len(args) != 2 or not is_count(args[0]) or parse_space(args[1]) is None:
-            return "expected a spawn number and a space"
-        if not _on_grid(args[1], game):
-            return f"{args[1]} is off the land (A1 to {last})"
-    return ""
-
-
-def _turns(node: Node, game: PlanetGame, names: tuple[str, ...]) -> tuple[Turn, ...]:
-    cards = tuple(c.id for c in game.cards)
+    names = tuple(p.name for p in players)
+    effects = {p.name: r.effect for p in players for r in game.roles if r.id == p.role}
     turns = []
     for number, item in enumerate(node.list(()), start=1):
         if not isinstance(item.value, dict):
@@ -190,7 +137,7 @@ def _turns(node: Node, game: PlanetGame, names: tuple[str, ...]) -> tuple[Turn, 
         if typed is not None and names:
             player = lenient.pick(typed, names)
             if player is None:
-                item["player"].fail(f"unknown player {typed!r}{lenient.nearest(typed, names)}")
+                item["player"].fail(unknown_player(typed, names))
                 player = typed
         draws = item["draw"].str_list(())
         for k, card in enumerate(draws):
@@ -199,10 +146,11 @@ def _turns(node: Node, game: PlanetGame, names: tuple[str, ...]) -> tuple[Turn, 
                     f"draw {k + 1}: unknown card {card!r}{lenient.nearest(card, cards)}"
                 )
         draws = tuple(lenient.pick(card, cards) or card for card in draws)
+        words = Words(game, names, effects.get(player or "", ""))
         actions = tuple(
             a._replace(index=k)
             for k, n in enumerate(item["do"].list(()), start=1)
-            if (a := _action(n, game, names)) is not None
+            if (a := _action(n, words)) is not None
         )
         turns.append(Turn(number, player or "", tuple(draws), actions))
     return tuple(turns)
@@ -218,5 +166,5 @@ def parse_sheet(root: Node, game: PlanetGame, file: str) -> GameLog:
         seed=lenient.integer(root["seed"], low=0, high=MAX_SEED) or 0,
         settings=_settings(root["variance"], game),
         players=players,
-        turns=_turns(root["turns"], game, tuple(p.name for p in players)),
+        turns=_turns(root["turns"], game, players),
     )

@@ -3,8 +3,38 @@
 from __future__ import annotations
 
 from sheetsmith.games.planet.log import Action, Turn
-from sheetsmith.games.planet.model import Space, space_name
-from sheetsmith.games.planet.state import _Game, _Player
+from sheetsmith.games.planet.model import Space, parse_space, space_name
+from sheetsmith.games.planet.state import _Game, _Player, _Turn
+from sheetsmith.games.planet.whereabouts import Reading, read_move
+
+
+def _problem(
+    g: _Game, player: _Player, target: Space, diagonal: bool, ignore_blocks: bool = False
+) -> tuple[str, str] | None:
+    """The rule a move of `player` to `target` breaks and why, or None."""
+    dx, dy = abs(target[0] - player.at[0]), abs(target[1] - player.at[1])
+    if target not in g.tiles:
+        return "move.blocked", f"{space_name(target)} is off the land"
+    if (dx, dy) not in ((1, 0), (0, 1)) and not (diagonal and (dx, dy) == (1, 1)):
+        how = "next to it, diagonals included" if diagonal else "up, down, left or right of it"
+        return (
+            "move.adjacent",
+            f"{player.name} is on {space_name(player.at)}: a move goes one tile {how}",
+        )
+    if not g.bridged(player.at, target):
+        return "move.blocked", "the space center is reached over a bridge only"
+    if ignore_blocks:
+        return None
+    season = g.game.seasons[g.season_index()].name
+    if g.closed(player.at):
+        where = f"{player.name} is on {space_name(player.at)}"
+        return "move.blocked", f"{season}: nobody on a city moves ({where})"
+    if g.closed(target):
+        return "move.blocked", f"{season}: cities cannot be entered"
+    if g.flooded(target):
+        why = f"pollution {g.pollution}, next to water"
+        return "move.blocked", f"{space_name(target)} is flooded ({why})"
+    return None
 
 
 def _step(
@@ -16,48 +46,63 @@ def _step(
     diagonal: bool,
     ignore_blocks: bool = False,
 ) -> bool:
-    # A refused move is still where the log says the player went: the rest of the log is
-    # checked from there, so one mistake is reported once, not in every later turn.
-    ok = True
-    dx, dy = abs(target[0] - player.at[0]), abs(target[1] - player.at[1])
-    if target not in g.tiles:
-        g.fail("move.blocked", turn, action, f"{space_name(target)} is off the land")
-        return False  # the table cannot be there: the player stays put
-    if (dx, dy) not in ((1, 0), (0, 1)) and not (diagonal and (dx, dy) == (1, 1)):
-        how = "next to it, diagonals included" if diagonal else "up, down, left or right of it"
-        g.fail(
-            "move.adjacent",
-            turn,
-            action,
-            f"{player.name} is on {space_name(player.at)}: a move goes one tile {how}",
+    """One move as logged. A refused move still leaves the player where the log says they
+    went, and they collect there as the table would have; off the land, they stay put."""
+    problem = _problem(g, player, target, diagonal, ignore_blocks)
+    if problem is not None:
+        rule, why = problem
+        g.fail(rule, turn, action, why)
+    if target in g.tiles:
+        player.at = target
+    return problem is None
+
+
+def _move(t: _Turn, action: Action) -> int:
+    """A `move` action; its cost in action points."""
+    g, player = t.g, t.player
+    target = parse_space(action.args[0])
+    assert target is not None  # the log's reader checked it
+    if player.lost:  # a turn of theirs was left out: this move says where they are now
+        player.lost = False
+        player.at = target if target in g.tiles else player.at
+        return _cost(t)
+    readings = read_move(g, player, target, t.turn)
+    if len(readings) > 1 and g.foresee is not None and g.tries > 0:
+        return _take_reading(t, action, g.foresee(t, action, readings))
+    return _take_reading(t, action, readings[0])
+
+
+def _cost(t: _Turn) -> int:
+    cost = 0 if t.free_move else t.g.game.costs.move
+    t.free_move = False
+    return cost
+
+
+def _take_reading(t: _Turn, action: Action, reading: Reading) -> int:
+    """Move the player as `reading` says, reporting it if it is not the move as typed."""
+    g, player = t.g, t.player
+    if reading.how == "logged":
+        _step(g, t.turn, action, player, reading.target, player.role.diagonal)
+        return _cost(t)
+    rule, why = _misread(g, player, reading)
+    t.fail(rule, action, why)
+    player.at = reading.at
+    return 0 if reading.how == "not made" else _cost(t)
+
+
+def _misread(g: _Game, player: _Player, reading: Reading) -> tuple[str, str]:
+    """The report of a move read otherwise than typed: the rule, and the reading taken."""
+    here, target = space_name(player.at), reading.target
+    if target == player.at and reading.how == "not made":
+        return "move.adjacent", (
+            f"{player.name} is already on {here}: read as a move typed twice (no point spent)"
         )
-        ok = False
-    elif not g.bridged(player.at, target):
-        g.fail("move.blocked", turn, action, "the space center is reached over a bridge only")
-        ok = False
-    elif not ignore_blocks:
-        season = g.game.seasons[g.season_index()].name
-        if g.closed(player.at):
-            g.fail(
-                "move.blocked",
-                turn,
-                action,
-                f"{season}: nobody on a city moves ({player.name} is on {space_name(player.at)})",
-            )
-            ok = False
-        elif g.closed(target):
-            g.fail("move.blocked", turn, action, f"{season}: cities cannot be entered")
-            ok = False
-        elif g.flooded(target):
-            g.fail(
-                "move.blocked",
-                turn,
-                action,
-                f"{space_name(target)} is flooded (pollution {g.pollution}, next to water)",
-            )
-            ok = False
-    player.at = target
-    return ok
+    then = reading.sign.text if reading.sign else "the next move"
+    problem = _problem(g, player, target, player.role.diagonal, ignore_blocks=True)
+    rule, why = problem or ("move.adjacent", f"{then} does not go on from {space_name(target)}")
+    if reading.how == "not made":
+        return rule, f"{why}: read as a move not made ({then} goes on from {here})"
+    return rule, f"{why}: read as {space_name(reading.at)} mistyped ({then} goes on from there)"
 
 
 def _swap_spawn(

@@ -29,6 +29,11 @@ class _Player:
         self.house = False  # may swap their own spawn tile (the House Need)
         self.other_swaps = 0  # and this many other players'
         self.swapped: set[int] = set()  # spawn numbers already swapped
+        # After a turn of theirs left out of the log, where the player went is unknown until
+        # they move (`lost`), and what they hold may be more than the log shows: `unseen`
+        # counts it (resources, "*" for any resource, "card:<id>", "card:*" for any card).
+        self.lost = False
+        self.unseen: Counter[str] = Counter()
 
     @property
     def alive(self) -> bool:
@@ -56,7 +61,12 @@ class _Game:
         self.needs_taken: dict[str, int] = {}  # need id -> clock when taken
         self.needs_turn: dict[str, int] = {}  # need id -> the turn it was taken on
         self.hold = 0  # rounds the season clock stands still (a season made longer)
-        self.next_seat = 0  # whose turn comes next, by place in the players' order
+        self.slot = 0  # turns played so far, those left out of the log included
+        self.cursor = (0, 0)  # the log's turn (0-based) and action (1-based) being replayed
+        self.ahead: dict[str, list[Any]] = {}  # each player's moves in the log, once read
+        # Tries the readings of a doubtful move on copies of the game (None inside a copy).
+        self.foresee: Any = None
+        self.tries = 200  # copies a log may try: past that, the likeliest reading is taken
         self.spawns = {n + 1: s for n, s in enumerate(game.land.spawns)}
         roles = {r.id: r for r in game.roles}
         self.players = [
@@ -113,6 +123,17 @@ class _Game:
         season = self.game.seasons[self.season_index()]
         return tile is not None and tile.kind in season.closed
 
+    # -- what a player may hold unseen -----------------------------------------------------
+
+    def short(self, player: _Player, key: str, wild: str, short: int) -> int:
+        """What is left of a shortfall of `key` once what the player may hold unseen (since
+        a turn of theirs was left out) covers it, `key` first, then `wild`."""
+        for what in (key, wild):
+            cover = min(short, player.unseen[what])
+            player.unseen[what] -= cover
+            short -= cover
+        return short
+
     # -- reporting ---------------------------------------------------------------------------
 
     def fail(self, rule: str, turn: Turn, action: Action | None, message: str) -> None:
@@ -120,3 +141,25 @@ class _Game:
         if action is not None:
             where += f", action {action.index}: {action.text}"
         self.out.append(Violation(rule, where, message))
+
+
+class _Turn:
+    """One turn under way: its action points and what it has used so far."""
+
+    def __init__(self, g: _Game, turn: Turn, player: _Player, points: int) -> None:
+        self.g = g
+        self.turn = turn
+        self.player = player
+        self.points = points
+        self.spent = 0
+        self.free_move = False  # after a Need is picked up
+        self.cards = 0  # action cards played, Revive included
+        self.took = False  # the Luxury Need's free take
+        self.overrun = False  # points.spent is reported once a turn
+        self.owed = player.discard
+        # What ended the turn early (pass, an ability, a card taken for the whole turn): the
+        # rule an action after it breaks, and what to call it.
+        self.ended: tuple[str, str] | None = None
+
+    def fail(self, rule: str, action: Action | None, message: str) -> None:
+        self.g.fail(rule, self.turn, action, message)

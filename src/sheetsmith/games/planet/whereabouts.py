@@ -1,0 +1,171 @@
+"""Where a player most likely stands when their typed moves do not join up.
+
+A move that does not start where the last one ended is one mistake, but which one? A
+coordinate mistyped, a move typed that was not made, or a move the table really made against
+the rules. The player's next few typed moves decide: the readings that leave the fewest
+further mistakes are kept (and where several are, `foresight` tries each), so the rest of
+the log is checked from where the table most likely was, and the mistake is reported once,
+at the move where it was made.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from sheetsmith.games.planet.log import Action, Turn
+from sheetsmith.games.planet.model import Land, Space, parse_space
+from sheetsmith.games.planet.state import _Game, _Player
+
+WINDOW = 4  # next moves looked at: enough to tell the readings apart, few enough to be quick
+ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
+DIAGONAL = ((1, -1), (1, 1), (-1, 1), (-1, -1))
+
+
+class Sign(NamedTuple):
+    """A later action that says where the player is."""
+
+    at: tuple[int, int]  # the log's turn (0-based) and action (1-based)
+    kind: str  # "move" arrives on `space`; "deposit" is made on it; "unknown": from here, who knows
+    space: Space
+    text: str  # "turn 5: move D4", for messages
+
+
+class Reading(NamedTuple):
+    how: str  # "logged", "not made" or "mistyped"
+    at: Space  # where the player stands after the move
+    target: Space  # the move as typed
+    sign: Sign | None  # the next sign of where they are, for the message
+
+
+def _sign(g: _Game, k: int, turn: Turn, action: Action) -> Sign | None:
+    """What an action (of the log's turn `k`) says of where its player is, if anything."""
+    at, text = (k, action.index), f"turn {turn.number}: {action.text}"
+    space = parse_space(action.args[0]) if action.verb == "move" else None
+    if space is not None:
+        return Sign(at, "move", space, text)
+    if action.verb in ("deposit", "ability"):
+        kind = "deposit" if action.verb == "deposit" else "unknown"
+        return Sign(at, kind, g.game.land.center, text)
+    return None
+
+
+def _signs(g: _Game, name: str) -> list[Sign]:
+    """Every sign of where `name` is in the turns typed under their name, read once from the
+    log. An ability, or a disaster that may kill (the dead come back on their spawn tile),
+    ends what they say."""
+    if name not in g.ahead:
+        deadly = {c.id for c in g.game.cards if c.effect == "lose-life"}
+        signs: list[Sign] = []
+        for k, turn in enumerate(g.log.turns):
+            if deadly & set(turn.draws):
+                signs.append(Sign((k, 0), "unknown", g.game.land.center, f"turn {turn.number}"))
+            for action in turn.actions if turn.player == name else ():
+                if (sign := _sign(g, k, turn, action)) is not None:
+                    signs.append(sign)
+        g.ahead[name] = signs
+    return g.ahead[name]
+
+
+def upcoming(g: _Game, player: _Player, turn: Turn) -> tuple[Sign, ...]:
+    """The player's next signs after the action being replayed, up to WINDOW: the rest of
+    this turn (whatever name it was typed under), then their later turns."""
+    k, index = g.cursor
+    now = [_sign(g, k, turn, action) for action in turn.actions if action.index > index]
+    signs = _signs(g, player.name)
+    low, high = 0, len(signs)
+    while low < high:  # the first sign after this turn
+        mid = (low + high) // 2
+        low, high = (mid + 1, high) if signs[mid].at[0] <= k else (low, mid)
+    found = []
+    for sign in [s for s in now if s is not None] + signs[low : low + WINDOW]:
+        if sign.kind == "unknown" or len(found) == WINDOW:
+            break
+        found.append(sign)
+    return tuple(found)
+
+
+@lru_cache(maxsize=16)
+def _neighbours(land: Land, diagonal: bool) -> dict[Space, frozenset[Space]]:
+    """Each space's one-move neighbours by the land's shape alone (seasons and floods
+    change; typing does not): the space center is entered and left over its bridges only."""
+    spaces = set(land.spaces())
+    deltas = ORTHOGONAL + (DIAGONAL if diagonal else ())
+    out = {}
+    for here in spaces:
+        near = {(here[0] + dx, here[1] + dy) for dx, dy in deltas} & spaces
+        if here == land.center:
+            near &= set(land.bridges)
+        elif land.center in near and here not in land.bridges:
+            near.discard(land.center)
+        out[here] = frozenset(near)
+    return out
+
+
+class _Search:
+    """The fewest mistakes that explain a player's next signs from a space: each move taken
+    as typed, as not made, or as another tile one move away that the next move starts from."""
+
+    def __init__(self, near: dict[Space, frozenset[Space]], signs: tuple[Sign, ...]) -> None:
+        self.near = near
+        self.signs = signs
+        self.memo: dict[tuple[Space, int], int] = {}
+
+    def fits(self, here: Space, sign: Sign) -> bool:
+        return sign.space in self.near.get(here, ()) if sign.kind == "move" else here == sign.space
+
+    def mistakes(self, here: Space, n: int = 0) -> int:
+        """From `here`, with signs[n:] still to explain."""
+        if n == len(self.signs):
+            return 0
+        if (here, n) not in self.memo:
+            self.memo[here, n] = self._fewest(here, n)
+        return self.memo[here, n]
+
+    def _fewest(self, here: Space, n: int) -> int:
+        sign, later = self.signs[n], self.signs[n + 1 : n + 2]
+        if sign.kind == "deposit":  # the player stands on the center, or a mistake does
+            return (here != sign.space) + self.mistakes(sign.space, n + 1)
+        if self.fits(here, sign):
+            best = self.mistakes(sign.space, n + 1)
+            if best == 0:
+                return 0  # nothing else can do better
+        else:
+            landed = sign.space if sign.space in self.near else here  # off the land: put
+            best = 1 + self.mistakes(landed, n + 1)
+        best = min(best, 1 + self.mistakes(here, n + 1))  # not made
+        for there in self.near.get(here, ()):  # mistyped
+            if there != sign.space and (not later or self.fits(there, later[0])):
+                best = min(best, 1 + self.mistakes(there, n + 1))
+        return best
+
+
+def read_move(g: _Game, player: _Player, target: Space, turn: Turn) -> list[Reading]:
+    """The likeliest readings of a move of `player` to `target` given their next typed
+    moves: those that leave the fewest mistakes, in the order ties are taken: the move as
+    logged (the table may have broken the rule), a coordinate mistyped (keeping its letter
+    or digit, then the nearest), a move not made."""
+    here = player.at
+    signs = upcoming(g, player, turn)
+    sign = signs[0] if signs else None
+    search = _Search(_neighbours(g.game.land, player.role.diagonal), signs)
+    lawful = target in search.near.get(here, ())
+    if lawful and (sign is None or search.fits(target, sign)):
+        return [Reading("logged", target, target, sign)]
+    options: list[tuple[tuple[int, int, int, int], Reading]] = []
+    if target != here:  # typed twice, it is no move at all
+        landed = target if target in g.tiles else here  # off the land: the player stays put
+        logged = int(not lawful) + search.mistakes(landed)
+        options.append(((logged, 0, 0, 0), Reading("logged", landed, target, sign)))
+    for there in sorted(search.near.get(here, ())):
+        if there != target:
+            same = (there[0] == target[0]) + (there[1] == target[1])
+            far = abs(there[0] - target[0]) + abs(there[1] - target[1])
+            key = (1 + search.mistakes(there), 1, -same, far)
+            options.append((key, Reading("mistyped", there, target, sign)))
+    twice = 0 if target == here else 2  # a move typed twice is likeliest not made
+    key = (1 + search.mistakes(here), twice, 0, 0)
+    options.append((key, Reading("not made", here, target, sign)))
+    options.sort(key=lambda option: option[0])  # stable: equals keep the order above
+    fewest = options[0][0][0]
+    return [reading for (cost, *_), reading in options if cost == fewest]
