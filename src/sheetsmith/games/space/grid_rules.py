@@ -7,11 +7,18 @@ from collections.abc import Sequence
 from sheetsmith.check.polyomino import connected, mirrored, normalise, path_cells
 from sheetsmith.check.polyomino import same_shape as rotated_copy
 from sheetsmith.check.verdict import Violation
-from sheetsmith.games.space.sheet import Cell, Entry
-from sheetsmith.games.space.typed_day import Day, coords, entry_where, plural
-
-GENERATORS = ("hole", "pond", "tree")
-
+from sheetsmith.games.space.sheet import Cell, Entry, Mark
+from sheetsmith.games.space.typed_day import (
+    CROSSED,
+    EXPLORED,
+    OWN,
+    Day,
+    MarkKey,
+    Reading,
+    coords,
+    entry_where,
+    plural,
+)
 
 # -- the grid and the log --------------------------------------------------------------
 
@@ -28,37 +35,63 @@ def grid_rules(day: Day) -> list[Violation]:
                     f"holds {shown}: shapes never overlap, each square is drawn once",
                 )
             )
-        for mark in marks:
-            entry = day.by_number.get(mark.entry)
+    out += _reread(day)
+    # a mark no reading explains, reported once for all the squares typed alike (a whole
+    # shape numbered past the log's end is one mistake)
+    unlogged: dict[tuple[str, str], list[Cell]] = {}
+    for key, mark in day.marks.items():
+        if day.reading[key] is None:
             label = f"{mark.code}{mark.entry}"
-            if entry is None:
-                out.append(
-                    Violation(
-                        "grid.unlogged",
-                        f"square {coords([cell])}",
-                        f"{label} names log entry {mark.entry}, but the log has "
-                        f"{plural(len(day.sheet.log), 'entry').replace('entrys', 'entries')}",
-                    )
-                )
-            elif mark.code in day.explore_codes:
-                if entry.action != "move" or not entry.explore:
-                    out.append(
-                        Violation(
-                            "grid.unlogged",
-                            f"square {coords([cell])}",
-                            f"{label}: an explore square belongs to a Move entry with explore "
-                            f"rolls, but log {mark.entry} is {entry.code}"
-                            + ("" if entry.action != "move" else " with no explore rolls"),
-                        )
-                    )
-            elif mark.code != entry.code:
-                out.append(
-                    Violation(
-                        "grid.unlogged",
-                        f"square {coords([cell])}",
-                        f"{label}: log entry {mark.entry} is {entry.code}, not {mark.code}",
-                    )
-                )
+            unlogged.setdefault((label, _why(day, mark)), []).append(key[0])
+    for (label, why), cells in unlogged.items():
+        where = f"square{'s' if len(cells) > 1 else ''} {coords(cells)}"
+        out.append(Violation("grid.unlogged", where, f"{label}{why}"))
+    return out
+
+
+def _why(day: Day, mark: Mark) -> str:
+    entry = day.by_number.get(mark.entry)
+    if entry is None:
+        entries = plural(len(day.entries), "entry").replace("entrys", "entries")
+        return f" names log entry {mark.entry}, but the log has {entries}"
+    if mark.code in day.explore_codes:
+        return (
+            f": an explore square belongs to a Move entry with explore rolls, but log "
+            f"{mark.entry} is {entry.code}"
+            + ("" if entry.action != "move" else " with no explore rolls")
+        )
+    return f": log entry {mark.entry} is {entry.code}, not {mark.code}"
+
+
+def _label(day: Day, reading: Reading) -> str:
+    code = {OWN: day.by_number[reading.entry].code}.get(reading.role)
+    return f"{code or day.explore_codes[reading.role == CROSSED]}{reading.entry}"
+
+
+def _reread(day: Day) -> list[Violation]:
+    """Marks read as another entry's (readings.py): one report per label and reading."""
+    reread: dict[tuple[MarkKey, Reading], list[Cell]] = {}
+    for key, reading in day.reading.items():
+        if reading is not None and reading != day.natural[key]:
+            mark = day.marks[key]
+            first = next((k for k, r in reread if day.marks[k] == mark and r == reading), key)
+            reread.setdefault((first, reading), []).append(key[0])
+    out = []
+    for (key, reading), cells in reread.items():
+        mark = day.marks[key]
+        label = f"{mark.code}{mark.entry}"
+        natural = day.natural[key]
+        why = _why(day, mark) if natural is None else f": log {mark.entry} does not need it"
+        whose = {OWN: "shape", EXPLORED: "explore miss", CROSSED: "explore X"}[reading.role]
+        them = "it is the square" if len(cells) == 1 else "they are the squares"
+        out.append(
+            Violation(
+                "grid.unlogged",
+                f"square{'s' if len(cells) > 1 else ''} {coords(cells)}",
+                f"{label}{why}; {them} log {reading.entry}'s {whose} lacks, so read as "
+                f"{_label(day, reading)}",
+            )
+        )
     return out
 
 
@@ -125,14 +158,12 @@ def move_shape(day: Day, entry: Entry) -> list[Violation]:
     ]
 
 
-def explore(day: Day, entry: Entry) -> list[Violation]:
-    if not entry.explore and not (day.explored[entry.number] or day.crossed[entry.number]):
-        return []
+def _explore_squares(day: Day, entry: Entry) -> tuple[list[Cell], int, int]:
+    """Where the misses put their squares, how many X they add, and how many found."""
     moved = set(day.own[entry.number])
     full = day.full_before(entry.number) | moved
     expected: list[Cell] = []
-    crosses = 0
-    found = 0
+    crosses = found = 0
     for x, y in entry.explore:
         if (x, y) in moved:
             found += 1
@@ -144,39 +175,40 @@ def explore(day: Day, entry: Entry) -> list[Violation]:
                 break
         else:
             crosses += 1
+    return expected, crosses, found
+
+
+def explore(day: Day, entry: Entry) -> list[Violation]:
+    """One report per move: a wrong roll moves both the XP square and the X count."""
     drawn = sorted(day.explored[entry.number])
-    out = []
+    crossed = day.crossed[entry.number]
+    if entry.missing or not (entry.explore or drawn or crossed):
+        return []
+    expected, crosses, found = _explore_squares(day, entry)
+    if sorted(expected) == drawn and len(crossed) == crosses:
+        return []
     code = day.explore_codes[0]
-    if sorted(expected) != drawn:
-        rolls = ", ".join(f"({x},{y})" for x, y in entry.explore)
-        want = coords(expected) or "none"
-        out.append(
-            Violation(
-                "explore.square",
-                entry_where(entry, drawn),
-                f"explore rolls {rolls}: {found} found a square of this move; the misses "
-                f"put {code} squares at {want} (the rolled square, else the reversed one, else "
-                f"an X anywhere), but {code} squares are drawn at {coords(drawn) or 'none'}",
-            )
+    rolls = ", ".join(f"({x},{y})" for x, y in entry.explore) or "none"
+    x_part = ""
+    if len(crossed) != crosses:
+        misses = plural(crosses, "miss").replace("misss", "misses")
+        x_part = f"; {misses} found both squares full and add an X anywhere, {len(crossed)} drawn"
+    return [
+        Violation(
+            "explore.square",
+            entry_where(entry, [*drawn, *crossed]),
+            f"explore rolls {rolls}: {found} found a square of this move; the misses put "
+            f"{code} squares at {coords(expected) or 'none'} (the rolled square, else the "
+            f"reversed one, else an X anywhere), but {code} squares are drawn at "
+            f"{coords(drawn) or 'none'}{x_part}",
         )
-    if len(day.crossed[entry.number]) != crosses:
-        out.append(
-            Violation(
-                "explore.square",
-                entry_where(entry, day.crossed[entry.number]),
-                f"{plural(crosses, 'miss')} found both the rolled and the reversed square "
-                f"full and add an X anywhere; {len(day.crossed[entry.number])} X drawn".replace(
-                    "misss", "misses"
-                ),
-            )
-        )
-    return out
+    ]
 
 
 # -- actions with their own shapes -----------------------------------------------------
 
 
-def resources(day: Day, entries: list[Entry], place_at: dict[int, str]) -> list[Violation]:
+def resource_lines(day: Day, entries: list[Entry]) -> list[Violation]:
     out = []
     placed = [(e, c) for e in entries for c in day.own[e.number]]
     for i, (entry, (x, y)) in enumerate(placed):
@@ -190,17 +222,6 @@ def resources(day: Day, entries: list[Entry], place_at: dict[int, str]) -> list[
                         f"shares {line} with the R of log {other.number} at {coords([(ox, oy)])}",
                     )
                 )
-    for entry in entries:
-        where = place_at[entry.number]
-        if where not in GENERATORS:
-            out.append(
-                Violation(
-                    "resource.place",
-                    entry_where(entry),
-                    f"resources are produced at a generator ({', '.join(GENERATORS)}); "
-                    f"you are at {'the ' + where if where else 'none'} here",
-                )
-            )
     return out
 
 
@@ -212,34 +233,36 @@ def _completes(cells: list[Cell], full: set[Cell], size: int) -> tuple[bool, boo
     return row_done, column_done
 
 
+def exercise_shape(day: Day, entry: Entry) -> list[Violation]:
+    cells = day.own[entry.number]
+    where = entry_where(entry, cells)
+    if len(cells) != 4 or not connected(cells):
+        return [
+            Violation(
+                "exercise.shape",
+                where,
+                f"Exercise is 4 connected squares, found {plural(len(cells), 'square')}"
+                + ("" if connected(cells) or not cells else " that are not connected"),
+            )
+        ]
+    row_done, column_done = _completes(cells, day.full_by(entry.number), day.size)
+    if row_done and column_done:
+        return []
+    missing = " and ".join(
+        word for word, done in (("a row", row_done), ("a column", column_done)) if not done
+    )
+    return [
+        Violation(
+            "exercise.shape",
+            where,
+            f"the 4 squares must complete both a row and a column (fill the last empty "
+            f"squares of each); they complete no {missing.replace('a ', '')}",
+        )
+    ]
+
+
 def exercise(day: Day, entries: list[Entry]) -> list[Violation]:
-    out = []
-    for entry in entries:
-        cells = day.own[entry.number]
-        where = entry_where(entry, cells)
-        if len(cells) != 4 or not connected(cells):
-            out.append(
-                Violation(
-                    "exercise.shape",
-                    where,
-                    f"Exercise is 4 connected squares, found {plural(len(cells), 'square')}"
-                    + ("" if connected(cells) or not cells else " that are not connected"),
-                )
-            )
-            continue
-        row_done, column_done = _completes(cells, day.full_by(entry.number), day.size)
-        if not (row_done and column_done):
-            missing = " and ".join(
-                word for word, done in (("a row", row_done), ("a column", column_done)) if not done
-            )
-            out.append(
-                Violation(
-                    "exercise.shape",
-                    where,
-                    f"the 4 squares must complete both a row and a column (fill the last empty "
-                    f"squares of each); they complete no {missing.replace('a ', '')}",
-                )
-            )
+    out = [v for entry in entries for v in exercise_shape(day, entry)]
     for entry in entries[1:]:
         out.append(
             Violation(

@@ -1,23 +1,207 @@
-"""Personal Space: the rules of the log in order: where you are, who emerges, what follows what."""
+"""Personal Space: the rules of the log in order: where you are, what follows what, money.
+
+After a broken entry the day carries on from what the sheet shows: you are where the log
+says the last move went (unknown after a move left out of the log), the money and trackers
+are the ledger's (ledger.py), and an entry left out of the log is given the benefit of the
+doubt by the entries that depend on it (a Neighbor after a left-out move, a Trade after a
+left-out Neighbor).
+"""
 
 from __future__ import annotations
 
+from collections import defaultdict
+from typing import NamedTuple
+
 from sheetsmith.check.verdict import Violation
-from sheetsmith.games.space.grid_rules import explore, resources
-from sheetsmith.games.space.model import SpaceGame
+from sheetsmith.games.space.grid_rules import explore
+from sheetsmith.games.space.ledger import TRACKS, Ledger, Replay, prices
+from sheetsmith.games.space.neighbor_rules import Emerged, emerge, meet, neighbor_name
 from sheetsmith.games.space.sheet import Entry
 from sheetsmith.games.space.tracker_rules import Trackers, end_of_day, move
 from sheetsmith.games.space.typed_day import Day, entry_where
 
 TRADE_AFTER = ("neighbor", "trade")  # a base trade may be repeated in one go
+GENERATORS = ("hole", "pond", "tree")
 
 
-# -- the day in order ------------------------------------------------------------------
+class Place(NamedTuple):
+    at: str | None  # a place, "" elsewhere, None unknown (a move left out of the log)
+    since: int  # the move that went there, 0 for the start of the day
 
 
-def _price(rule: str, entry: Entry, allowed: tuple[int, ...], what: str) -> list[Violation]:
-    if -entry.money in allowed:
+class _Walk:
+    """What the day has done so far, entry by entry."""
+
+    def __init__(self, day: Day, ledger: Ledger) -> None:
+        self.place = Place(day.sheet.start_at, 0)
+        self.state = Trackers(day, ledger.start)
+        self.met: dict[str, int] = {}
+        self.emerged: Emerged | None = None
+        self.internet_seen = False
+        self.suggests: list[Entry] = []
+        self.misplaced: dict[int, list[tuple[Entry, str, str]]] = defaultdict(list)
+        self.changes: dict[str, list[tuple[Entry, int]]] = defaultdict(list)
+
+
+def sequence(day: Day, ledger: Ledger) -> Replay:
+    """Rules that depend on what came before: places, neighbors, money and trackers."""
+    walk = _Walk(day, ledger)
+    out: list[Violation] = []
+    before: Entry | None = None
+    for entry in day.entries:
+        out += _next_after_emerge(day, entry, walk)
+        if entry.action == "move":
+            out += move(day, entry, walk.state) + explore(day, entry)
+            walk.place = Place(None if entry.missing else entry.to, entry.number)
+            walk.emerged = emerge(day, entry, walk.met, out)
+        else:
+            if entry.action == "neighbor" and not entry.missing:
+                out += meet(day, entry, before, walk.emerged, walk.met, walk.state.mood)
+            walk.emerged = None
+        out += _follows(day, entry, before)
+        out += _once_and_after(day, entry, walk)
+        _place_rules(day, entry, walk)
+        out += _price_rules(day, entry)
+        out += _trackers(day, entry, walk, ledger)
+        before = entry
+    if walk.emerged and walk.emerged.sure:
+        name = neighbor_name(day.game, walk.emerged.neighbor)
+        out.append(
+            Violation(
+                "neighbor.next",
+                f"log {walk.emerged.number}",
+                f"{name} emerged at the end of the day's last move: a Neighbor action must follow",
+            )
+        )
+    out += _suggest_once(walk)
+    out += _misplaced(day, walk)
+    out += end_of_day(day, walk.state, ledger.start, walk.changes)
+    return Replay(out, walk.state.as_dict())
+
+
+def _next_after_emerge(day: Day, entry: Entry, walk: _Walk) -> list[Violation]:
+    # only a sure emergence obliges: a roll typed outside the range is reported at its move
+    if not walk.emerged or not walk.emerged.sure or entry.action == "neighbor":
         return []
+    name = neighbor_name(day.game, walk.emerged.neighbor)
+    return [
+        Violation(
+            "neighbor.next",
+            entry_where(entry),
+            f"{name} emerged at the end of log {walk.emerged.number}: the next action must be "
+            f"Neighbor ({day.codes['neighbor']}), not {entry.code}",
+        )
+    ]
+
+
+def _follows(day: Day, entry: Entry, before: Entry | None) -> list[Violation]:
+    """Trade after Neighbor, Review after Show; an entry left out of the log may be it."""
+    if before is not None and before.missing:
+        return []
+    after = f"but log {before.number} is {before.code}" if before else "but it is first"
+    if entry.action == "trade" and (before is None or before.action not in TRADE_AFTER):
+        return [
+            Violation(
+                "trade.after-neighbor",
+                entry_where(entry),
+                "a Trade follows a Neighbor action (their offer or base trade), " + after,
+            )
+        ]
+    if entry.action == "review" and (before is None or before.action != "show"):
+        return [
+            Violation(
+                "review.after-show",
+                entry_where(entry),
+                "a Review immediately follows a Show, " + after,
+            )
+        ]
+    return []
+
+
+def _once_and_after(day: Day, entry: Entry, walk: _Walk) -> list[Violation]:
+    if entry.action == "internet":
+        walk.internet_seen = True
+    if entry.action != "suggest":
+        return []
+    walk.suggests.append(entry)
+    if walk.internet_seen:
+        return []
+    return [
+        Violation(
+            "suggest.internet",
+            entry_where(entry),
+            f"Suggest needs an Internet ({day.codes['internet']}) action earlier in the day",
+        )
+    ]
+
+
+def _suggest_once(walk: _Walk) -> list[Violation]:
+    first = walk.suggests[0] if walk.suggests else None
+    return [
+        Violation(
+            "suggest.once",
+            entry_where(entry),
+            f"Suggest is once a day; log {first.number} was already Suggest",
+        )
+        for entry in walk.suggests[1:]
+        if first is not None
+    ]
+
+
+def _place_rules(day: Day, entry: Entry, walk: _Walk) -> None:
+    """Collected by the move that put you there, to report a mistyped `to` once."""
+    at = walk.place.at
+    if at is None or entry.missing:
+        return
+    if entry.action == "resource" and at not in GENERATORS:
+        text = f"resources are produced at a generator ({', '.join(GENERATORS)})"
+        walk.misplaced[walk.place.since].append((entry, "resource.place", text))
+    elif entry.action in ("rearrange", "transfer") and at != "home":
+        text = f"{day.action[entry.action].name} happens at home"
+        walk.misplaced[walk.place.since].append((entry, "home.only", text))
+
+
+def _misplaced(day: Day, walk: _Walk) -> list[Violation]:
+    """One report per move: several entries that cannot happen where a move went say the
+    move's `to` is the typo, not each of them."""
+    out = []
+    for since, found in walk.misplaced.items():
+        move = day.by_number.get(since)
+        here = place_name(day, day.sheet.start_at if move is None else move.to)
+        went = f"log {since} ({move.code}) went there" if move else "the day starts there"
+        if move is not None and len(found) > 1:
+            listed = ", ".join(f"log {e.number} ({e.code})" for e, _, _ in found)
+            out.append(
+                Violation(
+                    found[0][1],
+                    entry_where(move),
+                    f"ends at {here}, but {listed} cannot happen there: most likely this "
+                    "move's `to` is typed wrong",
+                )
+            )
+            continue
+        for entry, rule, text in found:
+            out.append(Violation(rule, entry_where(entry), f"{text}; you are at {here} ({went})"))
+    return out
+
+
+def place_name(day: Day, at: str) -> str:
+    if at == "home" or not at:
+        return at or "no named place"
+    neighbor = next((n.name for n in day.game.neighbors if n.id == at), None)
+    return f"{neighbor}'s house" if neighbor else f"the {at}"
+
+
+def _price_rules(day: Day, entry: Entry) -> list[Violation]:
+    allowed = prices(day, entry)
+    if not allowed or entry.missing or -entry.money in allowed:
+        return []
+    rule, what = {
+        "show": ("show.price", f"a show on {day.sheet.day.capitalize()}"),
+        "zoo": ("zoo.price", "the zoo"),
+        "jukebox": ("jukebox.price", "a song"),
+        "adopt": ("adopt.price", "adopting an animal"),
+    }[entry.action]
     shown = " or ".join(f"${a}" for a in allowed)
     paid = f"${-entry.money}" if entry.money <= 0 else f"+${entry.money}"
     return [
@@ -27,216 +211,20 @@ def _price(rule: str, entry: Entry, allowed: tuple[int, ...], what: str) -> list
     ]
 
 
-def sequence(day: Day) -> list[Violation]:
-    """Rules that depend on what came before: places, neighbors, money and trackers."""
-    game, sheet = day.game, day.sheet
-    state = Trackers(day)
-    out: list[Violation] = []
-    at = sheet.start_at
-    place_at: dict[int, str] = {}
-    met: dict[str, int] = {}
-    emerged: tuple[str, int] | None = None  # neighbor id and the move entry it emerged at
-    internet_seen = False
-    suggests: list[Entry] = []
-    log = sheet.log
-    for index, entry in enumerate(log):
-        before = log[index - 1] if index else None
-        place_at[entry.number] = at
-        if emerged and entry.action != "neighbor":
-            name = _neighbor_name(game, emerged[0])
-            out.append(
-                Violation(
-                    "neighbor.next",
-                    entry_where(entry),
-                    f"{name} emerged at the end of log {emerged[1]}: the next action must be "
-                    f"Neighbor ({day.codes['neighbor']}), not {entry.code}",
-                )
-            )
-        if entry.action == "move":
-            out += move(day, entry, state)
-            out += explore(day, entry)
-            at = entry.to
-            emerged = _emerge(day, entry, met, out)
-        elif entry.action == "neighbor":
-            out += _neighbor(day, entry, before, emerged, met, state)
-            emerged = None
-        else:
-            emerged = None
-        after = f"but log {before.number} is {before.code}" if before else "but it is first"
-        if entry.action == "trade" and (before is None or before.action not in TRADE_AFTER):
-            out.append(
-                Violation(
-                    "trade.after-neighbor",
-                    entry_where(entry),
-                    "a Trade follows a Neighbor action (their offer or base trade), " + after,
-                )
-            )
-        if entry.action == "review" and (before is None or before.action != "show"):
-            out.append(
-                Violation(
-                    "review.after-show",
-                    entry_where(entry),
-                    "a Review immediately follows a Show, " + after,
-                )
-            )
-        if entry.action == "internet":
-            internet_seen = True
-        if entry.action == "suggest":
-            if not internet_seen:
-                out.append(
-                    Violation(
-                        "suggest.internet",
-                        entry_where(entry),
-                        f"Suggest needs an Internet ({day.codes['internet']}) action earlier "
-                        "in the day",
-                    )
-                )
-            suggests.append(entry)
-        if entry.action in ("rearrange", "transfer") and at != "home":
-            out.append(
-                Violation(
-                    "home.only",
-                    entry_where(entry),
-                    f"{day.action[entry.action].name} happens at home; you are at "
-                    f"{'the ' + at if at else 'somewhere else'} here",
-                )
-            )
-        if entry.action == "show":
-            price = game.prices.show.get(sheet.day, 0)
-            out += _price("show.price", entry, (price,), f"a show on {sheet.day.capitalize()}")
-        elif entry.action == "zoo":
-            out += _price(
-                "zoo.price", entry, (game.prices.zoo, game.prices.zoo_with_feed), "the zoo"
-            )
-        elif entry.action == "jukebox":
-            out += _price("jukebox.price", entry, (game.prices.jukebox,), "a song")
-        elif entry.action == "adopt":
-            out += _price("adopt.price", entry, (game.prices.adopt,), "adopting an animal")
-        # money and trackers after the entry
-        state.money += entry.money
-        if state.money < 0:
-            out.append(
-                Violation(
-                    "money.negative",
-                    entry_where(entry),
-                    f"money would be -${-state.money}: you cannot spend what you do not have",
-                )
-            )
-        eat = 1 if entry.action == "eat" and not entry.energy else 0
-        state.speed += entry.speed
-        state.energy += entry.energy + eat
-        state.mood += entry.mood
-        out += state.range_check(entry)
-    if emerged:
-        out.append(
-            Violation(
-                "neighbor.next",
-                f"log {emerged[1]}",
-                f"{_neighbor_name(game, emerged[0])} emerged at the end of the day's last move: "
-                "a Neighbor action must follow",
-            )
-        )
-    for entry in suggests[1:]:
-        out.append(
-            Violation(
-                "suggest.once",
-                entry_where(entry),
-                f"Suggest is once a day; log {suggests[0].number} was already Suggest",
-            )
-        )
-    out += end_of_day(day, state)
-    out += resources(day, [e for e in log if e.action == "resource"], place_at)
-    return out
-
-
-def _neighbor_name(game: SpaceGame, neighbor_id: str) -> str:
-    return next((n.name for n in game.neighbors if n.id == neighbor_id), neighbor_id)
-
-
-def _emerge(
-    day: Day, entry: Entry, met: dict[str, int], out: list[Violation]
-) -> tuple[str, int] | None:
-    """Who emerges at the end of this move, if anyone."""
-    emerge = entry.emerge
-    if emerge is None:
-        return None
-    neighbor = next(n for n in day.game.neighbors if n.id == emerge.neighbor)
-    needs = {(s.dx, s.dy): s.roll for s in neighbor.range}
-    dx, dy = emerge.space
-    if (dx, dy) not in needs:
-        spaces = ", ".join(f"[{x}, {y}]" for x, y in needs)
-        out.append(
-            Violation(
-                "neighbor.emerge",
-                entry_where(entry),
-                f"[{dx}, {dy}] is not in {neighbor.name}'s range ({spaces}): nobody rolls there",
-            )
-        )
-        return None
-    if emerge.roll != needs[dx, dy] or emerge.neighbor in met:
-        return None
-    return emerge.neighbor, entry.number
-
-
-def _neighbor(
-    day: Day,
-    entry: Entry,
-    before: Entry | None,
-    emerged: tuple[str, int] | None,
-    met: dict[str, int],
-    state: Trackers,
-) -> list[Violation]:
+def _trackers(day: Day, entry: Entry, walk: _Walk, ledger: Ledger) -> list[Violation]:
+    """Money and trackers after the entry, as the ledger carries them."""
+    state = walk.state
+    for track in TRACKS:
+        change = ledger.change(entry, track)
+        walk.changes[track].append((entry, change))
+        setattr(state, track, getattr(state, track) + change)
     out = []
-    name = _neighbor_name(day.game, entry.neighbor)
-    if entry.neighbor in met:
+    if state.money < 0:
         out.append(
             Violation(
-                "neighbor.once",
+                "money.negative",
                 entry_where(entry),
-                f"{name} was met in log {met[entry.neighbor]} (orange cube on their card): "
-                "a neighbor emerges once a day",
+                f"money would be -${-state.money}: you cannot spend what you do not have",
             )
         )
-    elif emerged is None or emerged[0] != entry.neighbor:
-        why = "no move came just before"
-        if before is not None and before.action == "move":
-            e = before.emerge
-            if e is None or e.neighbor != entry.neighbor:
-                why = f"log {before.number} did not roll for {name}"
-            else:
-                space = next(
-                    (
-                        s.roll
-                        for n in day.game.neighbors
-                        if n.id == e.neighbor
-                        for s in n.range
-                        if (s.dx, s.dy) == e.space
-                    ),
-                    None,
-                )
-                why = (
-                    f"log {before.number} rolled {e.roll} where {name} needs {space}"
-                    if space is not None
-                    else f"log {before.number} stopped outside {name}'s range"
-                )
-        elif before is not None:
-            why = f"log {before.number} is {before.code}, not a move"
-        out.append(
-            Violation(
-                "neighbor.emerge",
-                entry_where(entry),
-                f"{name} emerges only at the end of a move, on the roll their card shows: {why}",
-            )
-        )
-    met.setdefault(entry.neighbor, entry.number)
-    bad = day.game.sheet.mood.bad_at_most
-    if entry.answer == "friends" and bad is not None and state.mood <= bad:
-        out.append(
-            Violation(
-                "neighbor.mood",
-                entry_where(entry),
-                f"Mood {state.mood} is a bad mood ({bad} or less): the answer must be "
-                "'not friends / bad mood'",
-            )
-        )
-    return out
+    return out + state.range_check(entry)

@@ -84,6 +84,12 @@ class Entry(NamedTuple):
     speed: int = 0
     energy: int = 0
     mood: int = 0
+    typed: int = 0  # the [[log]] table it was typed in (1-based); 0: the log left it out
+
+    @property
+    def missing(self) -> bool:
+        """An entry the grid numbers but the log left out: only its code is known."""
+        return self.typed == 0
 
 
 class Trackers(NamedTuple):
@@ -325,6 +331,7 @@ def _entry(node: Node, number: int, game: SpaceGame, table: dict[str, str]) -> E
         speed=deltas[1],
         energy=deltas[2],
         mood=deltas[3],
+        typed=number,
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from sheetsmith.check.verdict import Violation
 from sheetsmith.games.space.grid_rules import move_shape
 from sheetsmith.games.space.sheet import Entry
@@ -11,15 +13,17 @@ from sheetsmith.games.space.typed_day import Day, entry_where, plural
 class Trackers:
     """Speed, Energy, Mood and money as the day goes, with the rules that move them."""
 
-    def __init__(self, day: Day) -> None:
-        start = day.sheet.start
+    def __init__(self, day: Day, start: Mapping[str, int]) -> None:
         self.speed, self.energy, self.mood, self.money = (
-            start.speed,
-            start.energy,
-            start.mood,
-            start.money,
+            start["speed"],
+            start["energy"],
+            start["mood"],
+            start["money"],
         )
         self.day = day
+
+    def as_dict(self) -> dict[str, int]:
+        return {t: getattr(self, t) for t in ("money", "speed", "energy", "mood")}
 
     def range_check(self, entry: Entry) -> list[Violation]:
         """Report a tracker pushed off its printed track, then keep it at the edge."""
@@ -41,10 +45,18 @@ class Trackers:
         return out
 
 
+def _steps(day: Day, entry: Entry, shape_broken: bool) -> int:
+    """The spaces moved: the path's; when the squares drawn disagree with the path, the
+    smaller of the two, so a path typed one step too long is only a shape mistake."""
+    steps = len(entry.path)
+    drawn = len(day.own[entry.number])
+    return min(steps, drawn - 1) if shape_broken and drawn else steps
+
+
 def move(day: Day, entry: Entry, state: Trackers) -> list[Violation]:
     out = move_shape(day, entry)
     bonus = 1 if day.sheet.exercised_yesterday else 0
-    steps = len(entry.path)
+    steps = _steps(day, entry, bool(out))
     if entry.path and steps > state.speed + bonus:
         extra = " + 1 for yesterday's Exercise" if bonus else ""
         out.append(
@@ -84,7 +96,22 @@ def move(day: Day, entry: Entry, state: Trackers) -> list[Violation]:
     return out
 
 
-def end_of_day(day: Day, state: Trackers) -> list[Violation]:
+def _changes(changes: Sequence[tuple[Entry, int]]) -> str:
+    """The entries that changed a tracker, so a mistyped one can be found: `log 3 +6`."""
+    return ", ".join(f"log {e.number} {c:+d}" for e, c in changes if c)
+
+
+def _typed(changes: Sequence[tuple[Entry, int]]) -> str:
+    listed = _changes(changes)
+    return f" (changed by {listed})" if listed else ""
+
+
+def end_of_day(
+    day: Day,
+    state: Trackers,
+    start: Mapping[str, int],
+    changes: Mapping[str, list[tuple[Entry, int]]],
+) -> list[Violation]:
     out = []
     end = day.sheet.end
     for name, computed, typed in (
@@ -96,18 +123,20 @@ def end_of_day(day: Day, state: Trackers) -> list[Violation]:
             out.append(
                 Violation(
                     "tracker.end",
-                    "end",
-                    f"{name} ends at {typed}, but the start and the day's entries give {computed}",
+                    f"end.{name.lower()}",
+                    f"{name} ends at {typed}, but the start ({start[name.lower()]}) and the "
+                    f"day's entries give {computed}{_typed(changes[name.lower()])}",
                 )
             )
-    start = day.sheet.start.money
     if state.money != end.money:
+        listed = _changes(changes["money"])
+        listed = f": {listed}" if listed else ""
         out.append(
             Violation(
                 "money.end",
                 "end.money",
-                f"${end.money} at the end, but ${start} at the start and the day's changes "
-                f"({state.money - start:+d}) give ${state.money}",
+                f"${end.money} at the end, but ${start['money']} at the start and the day's "
+                f"changes ({state.money - start['money']:+d}{listed}) give ${state.money}",
             )
         )
     pockets = day.game.sheet.pockets

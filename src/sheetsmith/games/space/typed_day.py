@@ -3,60 +3,134 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from sheetsmith.games.space.model import SpaceGame
 from sheetsmith.games.space.sheet import EXPLORE_X, Cell, Entry, Mark, SpaceSheet
+
+OWN, EXPLORED, CROSSED = "own", "explored", "crossed"  # what a square is to its entry
+MarkKey = tuple[Cell, int]  # a square, and which of its marks (a square may hold two)
 
 
 def coords(cells: Iterable[Cell]) -> str:
     return " ".join(f"({x},{y})" for x, y in sorted(cells, key=lambda c: (-c[1], c[0])))
 
 
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def entry_where(entry: Entry, cells: Iterable[Cell] = ()) -> str:
+    """`log 5 (N)`; an entry the grid numbers apart from where it was typed says both."""
     shown = coords(cells)
-    return f"log {entry.number} ({entry.code})" + (f", squares {shown}" if shown else "")
+    typed = ""
+    if entry.typed and entry.typed != entry.number:
+        typed = f", typed {ordinal(entry.typed)}"
+    label = f" ({entry.code}{typed})" if entry.code else ""  # a left-out entry may have none
+    return f"log {entry.number}{label}" + (f", squares {shown}" if shown else "")
 
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-class Day:
-    """Everything a rule needs to know about one sheet, computed once."""
+class Reading(NamedTuple):
+    """Which entry a mark belongs to, and as what: its own shape or its move's explore."""
 
-    def __init__(self, game: SpaceGame, sheet: SpaceSheet) -> None:
+    entry: int
+    role: str  # OWN, EXPLORED or CROSSED
+
+
+class Day:
+    """Everything a rule needs to know about one sheet, computed once.
+
+    `entries` are the log as the grid numbers it (see numbering.py). Each mark of the grid
+    has a reading; a mark whose code or number was typed wrong may be read again
+    (readings.py), so the squares are kept per reading and updated when one changes."""
+
+    def __init__(self, game: SpaceGame, sheet: SpaceSheet, entries: Sequence[Entry]) -> None:
         self.game = game
         self.sheet = sheet
+        self.entries = tuple(entries)
         self.size = game.sheet.grid
-        self.by_number = {e.number: e for e in sheet.log}
+        self.by_number = {e.number: e for e in self.entries}
         self.action = {a.id: a for a in game.actions}
         self.codes = {a.id: a.code for a in game.actions}
         explore = self.codes.get("explore", "XP")
         self.explore_codes = (explore, EXPLORE_X)
-        # squares per entry: the entry's own code, and the explore squares a move drew
-        self.own: dict[int, list[Cell]] = defaultdict(list)
-        self.explored: dict[int, list[Cell]] = defaultdict(list)
-        self.crossed: dict[int, list[Cell]] = defaultdict(list)
+        self.marks: dict[MarkKey, Mark] = {}
+        self.natural: dict[MarkKey, Reading | None] = {}  # as typed
+        self.reading: dict[MarkKey, Reading | None] = {}  # as the day is checked
+        self.squares: dict[str, dict[int, list[Cell]]] = {
+            role: defaultdict(list) for role in (OWN, EXPLORED, CROSSED)
+        }
         self.underlined: dict[int, int] = defaultdict(int)
         self.when: dict[Cell, int] = {}  # square -> the first entry that drew it
+        self.held: dict[Cell, int] = {}  # square -> how many marks it holds
         for cell, marks in sheet.squares:
-            self.when[cell] = min(m.entry for m in marks)
-            for mark in marks:
-                self._place(cell, mark)
+            self.held[cell] = len(marks)
+            for index, mark in enumerate(marks):
+                key = (cell, index)
+                self.marks[key] = mark
+                self.natural[key] = self.reading[key] = self.read(mark)
+                self._add(key)
+            self._time(cell)
 
-    def _place(self, cell: Cell, mark: Mark) -> None:
+    @property
+    def own(self) -> dict[int, list[Cell]]:
+        return self.squares[OWN]
+
+    @property
+    def explored(self) -> dict[int, list[Cell]]:
+        return self.squares[EXPLORED]
+
+    @property
+    def crossed(self) -> dict[int, list[Cell]]:
+        return self.squares[CROSSED]
+
+    def role(self, code: str, entry: Entry) -> str | None:
+        """What a square with this code is to this entry, or None if it cannot be its."""
+        if code == entry.code:
+            return OWN
+        # explore squares belong to a move with explore rolls; a left-out move may have had them
+        if entry.action != "move" or not (entry.explore or entry.missing):
+            return None
+        if code == EXPLORE_X:
+            return CROSSED
+        return EXPLORED if code == self.explore_codes[0] else None
+
+    def read(self, mark: Mark) -> Reading | None:
         entry = self.by_number.get(mark.entry)
-        if entry is None:
+        role = None if entry is None else self.role(mark.code, entry)
+        return None if role is None else Reading(mark.entry, role)
+
+    def reread(self, key: MarkKey, reading: Reading | None) -> None:
+        self._remove(key)
+        self.reading[key] = reading
+        self._add(key)
+        self._time(key[0])
+
+    def _add(self, key: MarkKey) -> None:
+        reading = self.reading[key]
+        if reading is None:
             return
-        if mark.code == EXPLORE_X and entry.action == "move":
-            self.crossed[mark.entry].append(cell)
-        elif mark.code in self.explore_codes and entry.action == "move":
-            self.explored[mark.entry].append(cell)
-        elif mark.code == entry.code:
-            self.own[mark.entry].append(cell)
-            if mark.underlined:
-                self.underlined[mark.entry] += 1
+        self.squares[reading.role][reading.entry].append(key[0])
+        if reading.role == OWN and self.marks[key].underlined:
+            self.underlined[reading.entry] += 1
+
+    def _remove(self, key: MarkKey) -> None:
+        reading = self.reading[key]
+        if reading is None:
+            return
+        self.squares[reading.role][reading.entry].remove(key[0])
+        if reading.role == OWN and self.marks[key].underlined:
+            self.underlined[reading.entry] -= 1
+
+    def _time(self, cell: Cell) -> None:
+        readings = [(self.marks[cell, i], self.reading[cell, i]) for i in range(self.held[cell])]
+        self.when[cell] = min(r.entry if r else mark.entry for mark, r in readings)
 
     def full_before(self, number: int) -> set[Cell]:
         return {cell for cell, when in self.when.items() if when < number}

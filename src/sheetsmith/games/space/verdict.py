@@ -5,30 +5,83 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from types import MappingProxyType
+from typing import NamedTuple
 
 from sheetsmith.check.verdict import PlayerResult, Violation
-from sheetsmith.games.space.grid_rules import count_rule, exercise, grid_rules, internet
+from sheetsmith.games.space.grid_rules import (
+    count_rule,
+    exercise,
+    grid_rules,
+    internet,
+    resource_lines,
+)
+from sheetsmith.games.space.ledger import settle
 from sheetsmith.games.space.log_rules import sequence
 from sheetsmith.games.space.model import SpaceGame
+from sheetsmith.games.space.numbering import number_log
+from sheetsmith.games.space.readings import ALIKE, reread_marks, swap_alike
 from sheetsmith.games.space.sheet import Entry, SpaceSheet
 from sheetsmith.games.space.typed_day import Day
 from sheetsmith.games.space.work_rules import work
 
 
 def check_sheet(game: SpaceGame, sheet: SpaceSheet) -> tuple[Violation, ...]:
-    day = Day(game, sheet)
-    out = grid_rules(day)
-    for entry in sheet.log:
-        out += count_rule(day, entry)
+    """Every broken rule of one day, each mistake once: the log is first numbered as the
+    grid numbers it, mistyped squares are read as meant, and the money and trackers carried
+    as the table most likely had them; then every rule judges that day."""
+    # Entries left out or swapped can also be one square's mistyped number: each such
+    # reading taken is also tried off, and the likelier explanation wins (_Found.score)
+    best: _Found | None = None
+    tried: set[frozenset[str]] = set()
+    todo: list[frozenset[str]] = [frozenset()]
+    while todo:
+        off = todo.pop(0)
+        if off in tried:
+            continue
+        tried.add(off)
+        found = _check(game, sheet, off)
+        best = found if best is None or found.score < best.score else best
+        todo += [off | {reading} for reading in sorted(found.used)]
+    assert best is not None
+    return best.violations
+
+
+class _Found(NamedTuple):
+    violations: tuple[Violation, ...]
+    swapped: tuple[tuple[int, int], ...]  # the entries (numbers) taken as swapped
+    blind: int  # entries taken as left out that drew no square
+    used: frozenset[str]  # the doubtful readings taken (numbering.AT_END, ..., ALIKE)
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Mistakes (a swap is one, reported twice), then the readings that are less likely
+        than one square's number typed wrong: two entries swapped far apart, an entry left
+        out that only the numbers after it show. Two neighbors swapped, or an entry left
+        out with its squares on the grid, are as likely: on a tie the first reading stays."""
+        far = sum(1 for a, b in self.swapped if abs(a - b) > 1)
+        return len(self.violations) - len(self.swapped), far + self.blind
+
+
+def _check(game: SpaceGame, sheet: SpaceSheet, off: frozenset[str]) -> _Found:
+    """The day checked with the readings in `off` turned off."""
+    numbered = number_log(game, sheet, off)
+    day = Day(game, sheet, numbered.entries)
+    day, swapped, pairs = (day, [], []) if ALIKE in off else swap_alike(day)
+    reread_marks(day)
+    out = list(numbered.violations) + swapped + grid_rules(day)
+    by_action: dict[str, list[Entry]] = defaultdict(list)
+    for entry in day.entries:
+        by_action[entry.action].append(entry)
+        out += count_rule(day, entry) if entry.action else []
         if entry.action == "internet":
             out += internet(day, entry)
-    by_action: dict[str, list[Entry]] = defaultdict(list)
-    for entry in sheet.log:
-        by_action[entry.action].append(entry)
     out += work(day, by_action["work"])
     out += exercise(day, by_action["exercise"])
-    out += sequence(day)
-    return tuple(out)
+    out += resource_lines(day, by_action["resource"])
+    ledger, notes = settle(day, numbered.extras, lambda trial: sequence(day, trial))
+    out += sequence(day, ledger).violations + notes
+    used = numbered.used | ({ALIKE} if pairs else set())
+    return _Found(tuple(out), numbered.swapped + tuple(pairs), numbered.blind, used)
 
 
 def _summary(game: SpaceGame, sheet: SpaceSheet) -> dict[str, int]:

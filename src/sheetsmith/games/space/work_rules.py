@@ -11,7 +11,7 @@ from sheetsmith.games.space.sheet import Cell, Entry
 from sheetsmith.games.space.typed_day import Day, entry_where, plural
 
 
-def _job(day: Day) -> Job | None:
+def job_of(day: Day) -> Job | None:
     return next((j for j in day.game.jobs if j.id == day.sheet.job), None)
 
 
@@ -19,13 +19,35 @@ def _job_shape_words(job: Job) -> str:
     return "connected" if job.time_shape == "connected" else "in one row or column"
 
 
+def work_shape(day: Day, entry: Entry, job: Job) -> list[Violation]:
+    """The W squares against the job's time cost: their number, then their shape."""
+    cells = day.own[entry.number]
+    where = entry_where(entry, cells)
+    out = []
+    if len(cells) != job.squares:
+        out.append(
+            Violation(
+                "work.squares",
+                where,
+                f"{job.name} costs {plural(job.squares, 'W square')}, found {len(cells)}",
+            )
+        )
+    ok = connected(cells) if job.time_shape == "connected" else in_one_line(cells)
+    if cells and not ok:
+        out.append(
+            Violation(
+                "work.shape", where, f"{job.name}'s W squares must be {_job_shape_words(job)}"
+            )
+        )
+    return out
+
+
 def work(day: Day, entries: list[Entry]) -> list[Violation]:
     out = []
-    job = _job(day)
+    job = job_of(day)
     day_name = day.sheet.day.capitalize()
     for entry in entries:
-        cells = day.own[entry.number]
-        where = entry_where(entry, cells)
+        where = entry_where(entry, day.own[entry.number])
         if job is None:
             out.append(Violation("work.day", where, 'Work with no job typed (job = "")'))
             continue
@@ -38,21 +60,7 @@ def work(day: Day, entries: list[Entry]) -> list[Violation]:
                     f"{job.name} works on {days}, not on {day_name}",
                 )
             )
-        if len(cells) != job.squares:
-            out.append(
-                Violation(
-                    "work.squares",
-                    where,
-                    f"{job.name} costs {plural(job.squares, 'W square')}, found {len(cells)}",
-                )
-            )
-        ok = connected(cells) if job.time_shape == "connected" else in_one_line(cells)
-        if cells and not ok:
-            out.append(
-                Violation(
-                    "work.shape", where, f"{job.name}'s W squares must be {_job_shape_words(job)}"
-                )
-            )
+        out += work_shape(day, entry, job)
     for entry in entries[1:]:
         out.append(
             Violation(

@@ -1,0 +1,170 @@
+"""Personal Space: read a square whose code or number was typed wrong as the player meant it.
+
+A square's mark is two things typed by hand: a letter code and a log number. When one of
+them is wrong, the square is missing from the shape it belongs to and sits in another (or
+in none), and the two shapes' rules would each report it. So a mark that is inconsistent
+(its entry is missing or has another code) or that sits in a broken shape is tried as each
+other entry's square it could be, keeping the code (the number was mistyped) or keeping the
+number (the code was mistyped). A reading is taken only when it mends a rule a shape
+breaks and breaks none (the one that mends most first): the square is then reported once
+(grid.unlogged) and the shapes are judged with it where it belongs. A mark no reading
+explains is left as typed (and reported).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from itertools import combinations
+
+from sheetsmith.check.verdict import Violation
+from sheetsmith.games.space.grid_rules import (
+    count_rule,
+    exercise_shape,
+    explore,
+    internet,
+    move_shape,
+)
+from sheetsmith.games.space.numbering import moved
+from sheetsmith.games.space.sheet import Entry
+from sheetsmith.games.space.typed_day import CROSSED, EXPLORED, OWN, Day, MarkKey, Reading
+from sheetsmith.games.space.work_rules import job_of, work_shape
+
+
+def shape_rules(day: Day, entry: Entry) -> list[Violation]:
+    """The rules about an entry's own squares (not where, when or how often)."""
+    if not entry.action:  # an entry left out with no square: nothing is known of it
+        return []
+    out = count_rule(day, entry)
+    if entry.action == "move":
+        out += move_shape(day, entry) + explore(day, entry)
+    elif entry.action == "internet":
+        out += internet(day, entry)
+    elif entry.action == "exercise":
+        out += exercise_shape(day, entry)
+    elif entry.action == "work" and (job := job_of(day)) is not None:
+        out += work_shape(day, entry, job)
+    return out
+
+
+Problem = tuple[int, str]  # an entry's number and a shape rule it breaks
+ALIKE = "alike"  # the reading that two entries of one code were swapped (see swap_alike)
+
+
+def _problems(day: Day, numbers: Iterable[int] | None = None) -> set[Problem]:
+    entries = day.entries if numbers is None else [day.by_number[n] for n in numbers]
+    return {(e.number, v.rule) for e in entries for v in shape_rules(day, e)}
+
+
+def _candidates(day: Day, key: MarkKey) -> list[Reading]:
+    """The readings a one-letter or one-number typo could hide, the number kept first."""
+    mark = day.marks[key]
+    out = []
+    entry = day.by_number.get(mark.entry)
+    if entry is not None:  # the code was mistyped: any role the entry has
+        roles = (OWN, EXPLORED, CROSSED) if day.role(day.explore_codes[0], entry) else (OWN,)
+        out += [Reading(entry.number, role) for role in roles]
+    for other in day.entries:  # the number was mistyped: an entry this code fits
+        role = day.role(mark.code, other)
+        if other.number != mark.entry and role is not None:
+            out.append(Reading(other.number, role))
+    return [r for r in out if r != day.reading[key]]
+
+
+Move = list[tuple[MarkKey, Reading]]
+
+
+def _try(day: Day, move: Move, problems: set[Problem]) -> set[Problem] | None:
+    """The shape problems left if the marks were read so, when that mends one and adds
+    none (the day is left as it was)."""
+    old = {key: day.reading[key] for key, _ in move}
+    touched = {r.entry for _, r in move} | {r.entry for r in old.values() if r is not None}
+    before = {p for p in problems if p[0] in touched}
+    if not before:
+        return None
+    for key, reading in move:
+        day.reread(key, reading)
+    after = None
+    if _problems(day, touched) < before:  # then the whole day: a square's time may matter
+        after = _problems(day)
+        after = after if after < problems else None
+    for key, was in old.items():
+        day.reread(key, was)
+    return after
+
+
+def _moves(day: Day, problems: set[Problem]) -> Iterator[Move]:
+    """Each doubtful mark (stray, or in a broken shape) read another way; then all marks
+    sharing a label and reading together (one number typed wrong on a whole shape)."""
+    broken = {n for n, _ in problems}
+    together: dict[tuple[str, int, Reading | None], list[MarkKey]] = defaultdict(list)
+    for key, mark in day.marks.items():
+        now = day.reading[key]
+        if now is None or now.entry in broken:
+            together[mark.code, mark.entry, now].append(key)
+    for keys in together.values():
+        for key in keys:
+            yield from ([(key, r)] for r in _candidates(day, key))
+    for keys in together.values():
+        if len(keys) > 1:
+            yield from ([(k, r) for k in keys] for r in _candidates(day, keys[0]))
+
+
+def _pairs(day: Day, problems: set[Problem]) -> Iterator[Move]:
+    """Two doubtful marks read into one shape together: two typos in one shape, neither of
+    which mends it alone."""
+    wanted: dict[Reading, list[MarkKey]] = defaultdict(list)
+    for move in _moves(day, problems):
+        if len(move) == 1:
+            wanted[move[0][1]].append(move[0][0])
+    for reading, keys in wanted.items():
+        for a, b in combinations(keys, 2):
+            yield [(a, reading), (b, reading)]
+
+
+def _best_mend(day: Day, problems: set[Problem]) -> Move | None:
+    """The reading that mends the most; of equals, the first (the number kept first)."""
+    for moves in (_moves, _pairs):
+        best: tuple[int, Move] | None = None
+        for move in moves(day, problems):
+            after = _try(day, move, problems)
+            if after is not None and (best is None or len(after) < best[0]):
+                best = (len(after), move)
+        if best is not None:
+            return best[1]
+    return None
+
+
+def reread_marks(day: Day) -> None:
+    """Mend shapes a mark (or a label, or two marks) at a time until nothing mends more."""
+    problems = _problems(day)
+    while problems and (move := _best_mend(day, problems)) is not None:
+        for key, reading in move:
+            day.reread(key, reading)
+        problems = _problems(day)
+
+
+def swap_alike(day: Day) -> tuple[Day, list[Violation], list[tuple[int, int]]]:
+    """Two entries of one code typed in each other's place (two moves, say) keep their
+    codes, so the numbering cannot see it; but each one's squares are the other's shape.
+    When trading their contents makes one shape whole and leaves the other no worse (it
+    may hold a second mistake), they may have been swapped; one square's number typed wrong
+    can look alike, so the caller also tries the day without it."""
+    out: list[Violation] = []
+    pairs: list[tuple[int, int]] = []
+    broken = [e for e in day.entries if not e.missing and shape_rules(day, e)]
+    for a, b in combinations(broken, 2):
+        if a.code != b.code or {a.number, b.number} & {n for pair in pairs for n in pair}:
+            continue
+        trial = [
+            {a.number: b, b.number: a}.get(e.number, e)._replace(number=e.number)
+            for e in day.entries
+        ]
+        other = Day(day.game, day.sheet, trial)
+        before = _problems(day, (a.number, b.number))
+        after = _problems(other, (a.number, b.number))
+        if after < before and len({n for n, _ in after}) < 2:
+            day = other
+            pairs.append((a.number, b.number))
+            out += [moved(day.by_number[n], day.sheet.log) for n in (b.number, a.number)]
+    return day, out, pairs
