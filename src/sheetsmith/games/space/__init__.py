@@ -1,6 +1,6 @@
 """Personal Space: a journaling game on a 6x6 daily grid. Daily sheets, job postcards,
 neighbor and location cards whose QR codes open the pages of its site, generator boards,
-action cards; and the checker of a typed day."""
+action cards, planet maps and side moons; and the checker of a typed day."""
 
 from pathlib import Path
 
@@ -19,6 +19,7 @@ GAME = GamePackage(
         "generators": f"{_HERE}.generators:render_generators",
         "actions": f"{_HERE}.actions:render_actions",
         "locations": f"{_HERE}.locations:render_locations",
+        "maps": f"{_HERE}.maps:render_maps",
         "alignment": f"{_HERE}.alignment:render_alignment",
     },
     option_users={

@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from sheetsmith.definition.common import parse_components, parse_info, unique_ids
+from sheetsmith.games.space.map_sections import parse_maps, parse_places
 from sheetsmith.games.space.model import (
     COMPONENTS,
     MAX_PRICE,
@@ -193,6 +194,9 @@ def parse(root: Node) -> SpaceGame:
         "neighbors",
         "generators",
         "locations",
+        "places",
+        "planets",
+        "moons",
         "cards",
         "notes",
     )
@@ -203,6 +207,21 @@ def parse(root: Node) -> SpaceGame:
     generators.only("hole", "pond", "tree")
     root["cards"].only("back_title", "back_tagline")
     root["notes"].only("interpretations")
+    neighbors = parse_neighbors(root["neighbors"], sheet.resources)
+    hole = parse_hole(generators["hole"])
+    pond = parse_pond(generators["pond"])
+    tree = parse_tree(generators["tree"])
+    locations = parse_locations(root["locations"], sheet.days)
+    # the generators and the QR locations are named in their own sections; maps reuse it
+    names = {
+        "hole": hole.name,
+        "pond": pond.name,
+        "tree": tree.name,
+        "theater": locations.theater_name,
+        "zoo": locations.zoo_name,
+        "jukebox": locations.jukebox_name,
+    }
+    planets, moons = parse_maps(root, neighbors)
     return SpaceGame(
         info=parse_info(root["game"]),
         components=parse_components(root["components"], COMPONENTS),
@@ -213,12 +232,15 @@ def parse(root: Node) -> SpaceGame:
         jobs=_jobs(root["jobs"], sheet.days),
         workflow=root["jobs_common"]["workflow"].str_list(()),
         job_how_to=root["jobs_common"]["how_to"].str("") or "",
-        neighbors=parse_neighbors(root["neighbors"], sheet.resources),
-        hole=parse_hole(generators["hole"]),
-        pond=parse_pond(generators["pond"]),
-        tree=parse_tree(generators["tree"]),
-        locations=parse_locations(root["locations"], sheet.days),
+        neighbors=neighbors,
+        hole=hole,
+        pond=pond,
+        tree=tree,
+        locations=locations,
         back_title=root["cards"]["back_title"].str("") or "",
         back_tagline=root["cards"]["back_tagline"].str("") or "",
         interpretations=root["notes"]["interpretations"].str_list(()),
+        places=parse_places(root["places"], names),
+        planets=planets,
+        moons=moons,
     )

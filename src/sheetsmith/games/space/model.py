@@ -8,7 +8,16 @@ from typing import NamedTuple
 from sheetsmith.definition.common import Component, GameInfo
 
 RULESET = "personal-space"
-COMPONENTS = ("daily-sheet", "jobs", "neighbors", "generators", "actions", "locations", "alignment")
+COMPONENTS = (
+    "daily-sheet",
+    "jobs",
+    "neighbors",
+    "generators",
+    "actions",
+    "locations",
+    "maps",
+    "alignment",
+)
 SHAPES = (
     "one",
     "none",
@@ -185,6 +194,105 @@ class Prices(NamedTuple):
     adopt: int
 
 
+# -- the maps --------------------------------------------------------------------------------
+
+GENERATORS = ("hole", "pond", "tree")
+PLANET_PLACES = ("home", "tower", "rocket", *GENERATORS)  # a player's own planet
+MOON_PLACES = ("rocket", "theater", "zoo", "jukebox", "store")  # the shared side moons
+PLACES = ("home", "tower", "rocket", *GENERATORS, "theater", "zoo", "jukebox", "store")
+MAX_MAP = 8  # spaces each way, A-H and 1-8: 8 token-sized (20 mm) spaces fill a page
+
+
+class Spot(NamedTuple):
+    """A space of a map: column 1 is A (left), row 1 the bottom, as on the daily grid."""
+
+    column: int
+    row: int
+
+    @property
+    def name(self) -> str:
+        """As players type it: "C4"."""
+        return f"{chr(ord('A') + self.column - 1)}{self.row}"
+
+    def step(self, dx: int, dy: int) -> Spot:
+        """The space dx right and dy up (a neighbor's range is given so)."""
+        return Spot(self.column + dx, self.row + dy)
+
+
+class Placed(NamedTuple):
+    """Something standing on a map: a place (`what` one of PLACES) or a neighbor's house
+    (`what` the neighbor's id)."""
+
+    what: str
+    at: Spot
+    house: bool = False
+
+
+class PlaceInfo(NamedTuple):
+    """A place as the maps name it, and what a player does there (the legend)."""
+
+    id: str  # one of PLACES
+    name: str
+    does: str
+
+
+class SpaceMap(NamedTuple):
+    """A planet or a side moon: a square grid with places, houses and craters on it."""
+
+    id: str
+    name: str
+    moon: bool
+    columns: int
+    rows: int
+    things: tuple[Placed, ...]  # the places, then the neighbors' houses
+    craters: tuple[Spot, ...]  # spaces that cannot be entered
+
+    @property
+    def kind(self) -> str:
+        return "side moon" if self.moon else "planet"
+
+    @property
+    def places(self) -> tuple[Placed, ...]:
+        return tuple(t for t in self.things if not t.house)
+
+    @property
+    def houses(self) -> tuple[Placed, ...]:
+        return tuple(t for t in self.things if t.house)
+
+    @property
+    def generator(self) -> str:
+        """The planet's resource generator ("hole", "pond" or "tree"); "" on a moon."""
+        return next((p.what for p in self.places if p.what in GENERATORS), "")
+
+    def at(self, what: str) -> Spot | None:
+        """Where a place or a neighbor's house is, None if not on this map."""
+        return next((t.at for t in self.things if t.what == what), None)
+
+    def on_map(self, spot: Spot) -> bool:
+        return 1 <= spot.column <= self.columns and 1 <= spot.row <= self.rows
+
+    def enterable(self, spot: Spot) -> bool:
+        return self.on_map(spot) and spot not in self.craters
+
+    def distance(self, a: Spot, b: Spot) -> int | None:
+        """Fewest steps (up, down, left, right) from a to b around craters; None if b
+        cannot be reached. The Internet action counts the distance to the tower so."""
+        seen = {a: 0}
+        frontier = [a]
+        while frontier:
+            nxt = []
+            for spot in frontier:
+                if spot == b:
+                    return seen[spot]
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    s = spot.step(dx, dy)
+                    if s not in seen and self.enterable(s):
+                        seen[s] = seen[spot] + 1
+                        nxt.append(s)
+            frontier = nxt
+        return None
+
+
 class SpaceGame(NamedTuple):
     info: GameInfo
     components: tuple[Component, ...]
@@ -203,6 +311,20 @@ class SpaceGame(NamedTuple):
     back_title: str
     back_tagline: str
     interpretations: tuple[str, ...]
+    places: tuple[PlaceInfo, ...] = ()
+    planets: tuple[SpaceMap, ...] = ()
+    moons: tuple[SpaceMap, ...] = ()
+
+    def place(self, place_id: str) -> PlaceInfo:
+        return next(p for p in self.places if p.id == place_id)
+
+    def home_of(self, neighbor_id: str) -> tuple[SpaceMap, Spot] | None:
+        """The map a neighbor lives on and their house's space."""
+        for space_map in (*self.planets, *self.moons):
+            spot = space_map.at(neighbor_id)
+            if spot is not None:
+                return space_map, spot
+        return None
 
     def action(self, action_id: str) -> Action:
         return next(a for a in self.actions if a.id == action_id)
