@@ -39,13 +39,17 @@ RULES = {
     "exercise.shape": "Exercise is not 4 connected squares that complete a row and a column",
     "exercise.once": "more than one Exercise in a day",
     "exercise.carryover": "the Exercise carry-over does not match the day before (several sheets)",
-    "internet.squares": "the I group is not connected or not the distance to the tower + 1",
+    "internet.squares": (
+        "the I group is not connected or not the distance to the tower + 1 (1 on the tower)"
+    ),
     "explore.square": "a failed explore's square is missing or misplaced, or a found one drew one",
     "neighbor.emerge": "a Neighbor action without that neighbor emerging at the end of a move",
     "neighbor.next": "a neighbor emerged but the next action is not Neighbor",
     "neighbor.once": "a neighbor met twice in one day",
     "neighbor.mood": "answered 'friends' in a bad mood",
-    "trade.after-neighbor": "a Trade that does not follow a Neighbor action",
+    "trade.after-neighbor": (
+        "a Trade that does not follow a Neighbor action, or is with another neighbor"
+    ),
     "show.price": "the show's entry fee is not the day's price",
     "review.after-show": "a Review that does not immediately follow a Show",
     "suggest.internet": "a Suggest with no Internet action before it",
@@ -55,6 +59,6 @@ RULES = {
     "adopt.price": "adopting an animal does not cost the adoption price",
     "money.negative": "money goes below zero",
     "money.end": "money at the end is not the start plus the day's changes",
-    "pockets.limit": "more items in the pockets than there are pockets",
+    "pockets.limit": "more different items in the pockets than there are pockets",
     "home.only": "Rearrange or Transfer away from home",
 }

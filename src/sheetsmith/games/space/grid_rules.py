@@ -275,7 +275,22 @@ def exercise(day: Day, entries: list[Entry]) -> list[Violation]:
 
 
 def internet(day: Day, entry: Entry) -> list[Violation]:
+    """A group of I squares: the spaces from the tower, your space and the tower included;
+    on the tower itself one square, whatever distance is typed."""
     cells = day.own[entry.number]
+    at, since = day.place.get(entry.number, (None, 0))
+    if at == "tower":
+        if len(cells) == 1:
+            return []
+        went = f"log {since} went there" if since else "the day starts there"
+        return [
+            Violation(
+                "internet.squares",
+                entry_where(entry, cells),
+                f"on the tower ({went}) the group of I's is 1 square, whatever distance "
+                f"is typed, found {len(cells)}",
+            )
+        ]
     if entry.distance is None:
         return []
     want = entry.distance + 1

@@ -4,7 +4,8 @@ After a broken entry the day carries on from what the sheet shows: you are where
 says the last move went (unknown after a move left out of the log), the money and trackers
 are the ledger's (ledger.py), and an entry left out of the log is given the benefit of the
 doubt by the entries that depend on it (a Neighbor after a left-out move, a Trade after a
-left-out Neighbor).
+left-out Neighbor). A Neighbor action that comes late after its neighbor emerged is one
+mistake (`neighbor.next`, where it should have come), not also a meeting nobody emerged for.
 """
 
 from __future__ import annotations
@@ -37,6 +38,12 @@ class _Walk:
         self.state = Trackers(day, ledger.start)
         self.met: dict[str, int] = {}
         self.emerged: Emerged | None = None
+        # neighbors who emerged but were not met next: neighbor -> (their move, the index
+        # of its `neighbor.next` in the day's violations), so a late meeting is not doubted
+        self.owed: dict[str, tuple[int, int]] = {}
+        # whom a Trade right after a Neighbor action (or a Trade) is with: the neighbor and
+        # the entry that says so; None after a Neighbor left out of the log (unknown)
+        self.partner: tuple[str, Entry] | None = None
         self.internet_seen = False
         self.suggests: list[Entry] = []
         self.misplaced: dict[int, list[tuple[Entry, str, str]]] = defaultdict(list)
@@ -49,16 +56,22 @@ def sequence(day: Day, ledger: Ledger) -> Replay:
     out: list[Violation] = []
     before: Entry | None = None
     for entry in day.entries:
-        out += _next_after_emerge(day, entry, walk)
+        out += _next_after_emerge(day, entry, walk, len(out))
         if entry.action == "move":
             out += move(day, entry, walk.state) + explore(day, entry)
             walk.place = Place(None if entry.missing else entry.to, entry.number)
             walk.emerged = emerge(day, entry, walk.met, out)
         else:
             if entry.action == "neighbor" and not entry.missing:
-                out += meet(day, entry, before, walk.emerged, walk.met, walk.state.mood)
+                if walk.emerged is not None and walk.emerged.neighbor == entry.neighbor:
+                    walk.owed.pop(entry.neighbor, None)  # she emerged again: met in time
+                    emerged: Emerged | None = walk.emerged
+                else:
+                    emerged = _late(day, entry, walk, out) or walk.emerged
+                out += meet(day, entry, before, emerged, walk.met, walk.state.mood)
             walk.emerged = None
         out += _follows(day, entry, before)
+        out += _trade_partner(day, entry, before, walk)
         out += _once_and_after(day, entry, walk)
         _place_rules(day, entry, walk)
         out += _price_rules(day, entry)
@@ -79,10 +92,13 @@ def sequence(day: Day, ledger: Ledger) -> Replay:
     return Replay(out, walk.state.as_dict())
 
 
-def _next_after_emerge(day: Day, entry: Entry, walk: _Walk) -> list[Violation]:
+def _next_after_emerge(day: Day, entry: Entry, walk: _Walk, index: int) -> list[Violation]:
+    """`index`: where the violation will stand in the day's list (a late meeting adds to it)."""
     # only a sure emergence obliges: a roll typed outside the range is reported at its move
     if not walk.emerged or not walk.emerged.sure or entry.action == "neighbor":
         return []
+    if walk.emerged.neighbor not in walk.met:
+        walk.owed.setdefault(walk.emerged.neighbor, (walk.emerged.number, index))
     name = neighbor_name(day.game, walk.emerged.neighbor)
     return [
         Violation(
@@ -90,6 +106,48 @@ def _next_after_emerge(day: Day, entry: Entry, walk: _Walk) -> list[Violation]:
             entry_where(entry),
             f"{name} emerged at the end of log {walk.emerged.number}: the next action must be "
             f"Neighbor ({day.codes['neighbor']}), not {entry.code}",
+        )
+    ]
+
+
+def _late(day: Day, entry: Entry, walk: _Walk, out: list[Violation]) -> Emerged | None:
+    """A Neighbor action with someone who emerged earlier but was not met next: the
+    mistake is the one `neighbor.next` already reported, which now says where she was met."""
+    owed = walk.owed.pop(entry.neighbor, None)
+    if owed is None or entry.neighbor in walk.met:
+        return None
+    number, index = owed
+    late = out[index]
+    name = neighbor_name(day.game, entry.neighbor)
+    out[index] = late._replace(message=f"{late.message}; {name} is met late, at log {entry.number}")
+    return Emerged(entry.neighbor, number, sure=True)
+
+
+def _trade_partner(day: Day, entry: Entry, before: Entry | None, walk: _Walk) -> list[Violation]:
+    """A Trade right after a Neighbor action is with that neighbor (a repeated base trade
+    too); one that names another neighbor breaks `trade.after-neighbor`."""
+    if entry.action == "neighbor":
+        walk.partner = None if entry.missing else (entry.neighbor, entry)
+        return []
+    if entry.action != "trade" or before is None or before.action not in TRADE_AFTER:
+        walk.partner = None
+        return []
+    partner = walk.partner
+    if before.missing or partner is None or entry.missing:
+        if entry.neighbor and not entry.missing:
+            walk.partner = (entry.neighbor, entry)
+        return []
+    neighbor, said = partner
+    if not entry.neighbor or entry.neighbor == neighbor:
+        return []
+    name = neighbor_name(day.game, neighbor)
+    return [
+        Violation(
+            "trade.after-neighbor",
+            entry_where(entry),
+            "a Trade right after a Neighbor action is with that neighbor: "
+            f"{entry_where(said)} is with {name}, not "
+            f"{neighbor_name(day.game, entry.neighbor)}",
         )
     ]
 

@@ -8,6 +8,7 @@ from sheetsmith.check.verdict import Violation
 from sheetsmith.games.space.grid_rules import move_shape
 from sheetsmith.games.space.sheet import Entry
 from sheetsmith.games.space.typed_day import Day, entry_where, plural
+from sheetsmith.toml import lenient
 
 
 class Trackers:
@@ -139,14 +140,35 @@ def end_of_day(
                 f"changes ({state.money - start['money']:+d}{listed}) give ${state.money}",
             )
         )
+    return out + _pockets(day)
+
+
+def pocketed(items: Sequence[str]) -> list[tuple[str, int]]:
+    """The different items in the pockets, each with how many of it, in the order typed:
+    one item typed in another case or as its plural is the same item."""
+    kinds: list[tuple[str, int]] = []
+    for item in items:
+        same = next((k for k, (kind, _) in enumerate(kinds) if lenient.matches(item, [kind])), None)
+        if same is None:
+            kinds.append((item, 1))
+        else:
+            kinds[same] = (kinds[same][0], kinds[same][1] + 1)
+    return kinds
+
+
+def _pockets(day: Day) -> list[Violation]:
+    """A pocket space holds one item, as many of it as you carry (the rules' base trade
+    asks for two of one resource): the limit counts different items, not the list."""
     pockets = day.game.sheet.pockets
-    if len(day.sheet.pockets) > pockets:
-        out.append(
-            Violation(
-                "pockets.limit",
-                "pockets",
-                f"{plural(len(day.sheet.pockets), 'item')} ({', '.join(day.sheet.pockets)}), "
-                f"but there are {pockets} pockets (several of one item share a pocket)",
-            )
+    kinds = pocketed(day.sheet.pockets)
+    if len(kinds) <= pockets:
+        return []
+    listed = ", ".join(kind if n == 1 else f"{kind} x{n}" for kind, n in kinds)
+    return [
+        Violation(
+            "pockets.limit",
+            "pockets",
+            f"{plural(len(kinds), 'different item')} ({listed}), but there are "
+            f"{pockets} pockets, one item in each (as many of it as you like)",
         )
-    return out
+    ]

@@ -66,6 +66,14 @@ class Day:
         self.squares: dict[str, dict[int, list[Cell]]] = {
             role: defaultdict(list) for role in (OWN, EXPLORED, CROSSED)
         }
+        # where each entry happens: a place ("" elsewhere, None unknown after a move left
+        # out of the log) and the move that went there (0: the day starts there)
+        self.place: dict[int, tuple[str | None, int]] = {}
+        place: tuple[str | None, int] = (sheet.start_at, 0)
+        for entry in self.entries:
+            self.place[entry.number] = place
+            if entry.action == "move":
+                place = (None if entry.missing else entry.to, entry.number)
         self.underlined: dict[int, int] = defaultdict(int)
         self.when: dict[Cell, int] = {}  # square -> the first entry that drew it
         self.held: dict[Cell, int] = {}  # square -> how many marks it holds

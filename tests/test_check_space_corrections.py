@@ -1,0 +1,190 @@
+"""Personal Space: four verdicts corrected ("Personal Space at the table", part 4).
+
+For each rule, a sheet that keeps it and one that breaks it, with the exact message:
+a Trade right after a Neighbor action is with that neighbor; the pockets count different
+items (several of one item share a pocket); a Neighbor action that comes late after an
+emerge is one mistake (`neighbor.next`); on the tower the Internet group is one square.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sheetsmith.check import check_text
+
+TUESDAY = (Path(__file__).resolve().parent.parent / "examples/personal-space/ann.toml").read_text()
+
+
+def edit(*pairs: tuple[str, str], text: str = TUESDAY) -> str:
+    for old, new in pairs:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return text
+
+
+def violations(text: str):
+    return check_text(text.encode(), "day.toml").players[0].violations
+
+
+def found(text: str) -> list[tuple[str, str, str]]:
+    return [(v.rule, v.where, v.message) for v in violations(text)]
+
+
+def valid(text: str) -> bool:
+    return check_text(text.encode(), "day.toml").valid
+
+
+# -- a Trade right after a Neighbor action is with that neighbor --------------------------
+
+TRADE = 'code = "TR"\nneighbor = "marga"'
+
+
+def test_a_trade_with_the_neighbor_just_met_or_unnamed_is_kept():
+    assert valid(TUESDAY)  # log 5 meets Marga, log 6 trades with her
+    assert valid(edit((TRADE, 'code = "TR"')))  # the neighbor left unnamed: the one just met
+
+
+def test_a_trade_with_another_neighbor_than_the_one_just_met():
+    assert found(edit((TRADE, 'code = "TR"\nneighbor = "bo"'))) == [
+        (
+            "trade.after-neighbor",
+            "log 6 (TR)",
+            "a Trade right after a Neighbor action is with that neighbor: "
+            "log 5 (N) is with Marga, not Bo",
+        )
+    ]
+
+
+def repeated(second: str) -> str:
+    """Marga emerges at the end of log 1, log 2 meets her, logs 3 and 4 trade (the base
+    trade repeated)."""
+    trackers = "speed = 3, energy = 3, mood = 4, money = 0"
+    return "\n".join(
+        [
+            'game = "personal-space"',
+            'day = "sunday"',
+            f"start = {{ {trackers} }}",
+            f"end = {{ {trackers} }}",
+            'grid = """',
+            "M1 M1 N2 TR3 TR4 .",
+            *[". . . . . ."] * 5,
+            '"""',
+            "[[log]]",
+            'code = "M"',
+            'path = "R"',
+            'emerge = { neighbor = "marga", space = [0, 1], roll = 6 }',
+            "[[log]]",
+            'code = "N"',
+            'neighbor = "marga"',
+            "[[log]]",
+            'code = "TR"',
+            'neighbor = "marga"',
+            "[[log]]",
+            'code = "TR"',
+            f'neighbor = "{second}"',
+        ]
+    )
+
+
+def test_a_repeated_trade_stays_with_the_same_neighbor():
+    assert valid(repeated("marga")), found(repeated("marga"))
+    assert found(repeated("pip")) == [
+        (
+            "trade.after-neighbor",
+            "log 4 (TR)",
+            "a Trade right after a Neighbor action is with that neighbor: "
+            "log 2 (N) is with Marga, not Pip",
+        )
+    ]
+
+
+# -- several of one item share one pocket -------------------------------------------------
+
+POCKETS = 'pockets = ["fruit", "coral"]'
+
+
+def test_several_of_one_item_share_a_pocket():
+    assert valid(edit((POCKETS, 'pockets = ["fish", "fish", "coral", "wood"]')))
+    # the same item in another case or as its plural
+    assert valid(edit((POCKETS, 'pockets = ["worm", "Worms", "coral", "wood", "wood"]')))
+
+
+def test_more_different_items_than_pockets():
+    assert found(edit((POCKETS, 'pockets = ["fish", "fish", "coral", "wood", "rock"]'))) == [
+        (
+            "pockets.limit",
+            "pockets",
+            "4 different items (fish x2, coral, wood, rock), but there are 3 pockets, "
+            "one item in each (as many of it as you like)",
+        )
+    ]
+
+
+# -- a Neighbor action that comes late after an emerge is one mistake ---------------------
+
+NEIGHBOR = '[[log]]   # 5\ncode = "N"\nneighbor = "marga"\nanswer = "friends"'
+TRADED = '[[log]]   # 6: her base trade, 2 fruit for 1 coral\ncode = "TR"\nneighbor = "marga"'
+
+
+def late(neighbor: str) -> str:
+    """Marga emerges at log 4, a Hobby comes next, the Neighbor action at log 6."""
+    return edit(
+        (NEIGHBOR, '[[log]]   # 5\ncode = "H"'),
+        (TRADED, f'[[log]]   # 6\ncode = "N"\nneighbor = "{neighbor}"\nanswer = "friends"'),
+        ("N5 ", "H5 "),
+        ("TR6 ", "N6  "),
+    )
+
+
+def test_a_neighbor_met_next_after_emerging_is_kept():
+    assert valid(TUESDAY)
+    assert valid(edit((TRADED, '[[log]]   # 6\ncode = "H"'), ("TR6 ", "H6  ")))
+
+
+def test_a_neighbor_met_late_is_one_mistake():
+    assert found(late("marga")) == [
+        (
+            "neighbor.next",
+            "log 5 (H)",
+            "Marga emerged at the end of log 4: the next action must be Neighbor (N), not H; "
+            "Marga is met late, at log 6",
+        )
+    ]
+
+
+def test_meeting_another_neighbor_late_is_still_two_mistakes():
+    assert [rule for rule, _, _ in found(late("bo"))] == ["neighbor.next", "neighbor.emerge"]
+
+
+# -- on the tower the Internet group is one square ----------------------------------------
+
+TO_TOWER = ('path = "R R R"\nrun = 1', 'path = "R R R"\nrun = 1\nto = "tower"')
+ONE_I = ("I8   M4", ".    M4")  # (5,5) emptied: the I group is (5,4) alone
+
+
+def test_on_the_tower_the_internet_group_is_one_square_whatever_the_distance():
+    for distance in ("distance = 0", "distance = 1", "distance = 3"):
+        assert valid(edit(TO_TOWER, ONE_I, ("distance = 1", distance))), distance
+
+
+def test_on_the_tower_a_group_of_several_squares():
+    assert found(edit(TO_TOWER)) == [
+        (
+            "internet.squares",
+            "log 8 (I), squares (5,5) (5,4)",
+            "on the tower (log 7 went there) the group of I's is 1 square, whatever distance "
+            "is typed, found 2",
+        )
+    ]
+
+
+def test_away_from_the_tower_the_group_is_the_distance_plus_one():
+    assert valid(TUESDAY)  # one space away: 2 squares
+    assert found(edit(ONE_I)) == [
+        (
+            "internet.squares",
+            "log 8 (I), squares (5,4)",
+            "1 space from the tower: a connected group of 2 I squares (your space and the "
+            "tower included), found 1",
+        )
+    ]
