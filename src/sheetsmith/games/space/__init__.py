@@ -1,6 +1,7 @@
 """Personal Space: a journaling game on a 6x6 daily grid. Daily sheets, job postcards,
 neighbor and location cards whose QR codes open the pages of its site, generator boards,
-action cards, planet maps and side moons; and the checker of a typed day."""
+action cards, planet maps and side moons, treasures cards, the item list and lottery, how a
+day goes; and the checker of a typed day."""
 
 from pathlib import Path
 
@@ -21,6 +22,8 @@ GAME = GamePackage(
         "locations": f"{_HERE}.locations:render_locations",
         "maps": f"{_HERE}.maps:render_maps",
         "alignment": f"{_HERE}.alignment:render_alignment",
+        "treasures": f"{_HERE}.treasures:render_treasures",
+        "reference": f"{_HERE}.reference:render_reference",
     },
     option_users={
         "--copies": ("daily-sheet",),

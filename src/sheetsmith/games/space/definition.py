@@ -5,6 +5,13 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from sheetsmith.definition.common import parse_components, parse_info, unique_ids
+from sheetsmith.games.space.item_sections import (
+    check_gifts,
+    parse_day,
+    parse_items,
+    parse_lottery,
+    parse_treasures,
+)
 from sheetsmith.games.space.map_sections import parse_maps, parse_places
 from sheetsmith.games.space.model import (
     COMPONENTS,
@@ -198,6 +205,10 @@ def parse(root: Node) -> SpaceGame:
         "planets",
         "moons",
         "cards",
+        "items",
+        "lottery",
+        "treasures",
+        "day",
         "notes",
     )
     sheet = _sheet(root["sheet"])
@@ -222,6 +233,8 @@ def parse(root: Node) -> SpaceGame:
         "jukebox": locations.jukebox_name,
     }
     planets, moons = parse_maps(root, neighbors)
+    items = parse_items(root["items"], sheet.resources)
+    check_gifts(root["neighbors"], neighbors, items, sheet.resources)
     return SpaceGame(
         info=parse_info(root["game"]),
         components=parse_components(root["components"], COMPONENTS),
@@ -243,4 +256,8 @@ def parse(root: Node) -> SpaceGame:
         places=parse_places(root["places"], names),
         planets=planets,
         moons=moons,
+        items=items,
+        lottery=parse_lottery(root["lottery"], items),
+        treasures=parse_treasures(root["treasures"]),
+        day=parse_day(root["day"]),
     )

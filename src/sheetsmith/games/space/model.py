@@ -17,6 +17,8 @@ COMPONENTS = (
     "locations",
     "maps",
     "alignment",
+    "treasures",
+    "reference",
 )
 SHAPES = (
     "one",
@@ -293,6 +295,62 @@ class SpaceMap(NamedTuple):
         return None
 
 
+# -- belongings: the item list, the lottery, the treasures card, the day ------------------------
+
+MAX_ENERGY_GAIN = 6  # an Eat gives at most a whole Energy track
+
+
+class Item(NamedTuple):
+    """Something a pocket (or the treasures card) holds. `where`: the places that sell it
+    (empty: not sold); `eat`: the Energy an Eat gives (0: not to be eaten); `use`: what a
+    Use does ("": none); `feed`: a companion or creature can be fed with it."""
+
+    id: str
+    name: str
+    price: int
+    where: tuple[str, ...]
+    eat: int
+    use: str
+    feed: bool
+    note: str = ""
+
+
+class Prize(NamedTuple):
+    """A line of the end-of-day lottery: the die results that win it, and what it gives."""
+
+    rolls: tuple[int, ...]
+    name: str
+    item: str = ""  # an item id, or "" (money or nothing)
+    money: int = 0
+
+
+class Lottery(NamedTuple):
+    how: str
+    prizes: tuple[Prize, ...]
+
+    def prize(self, roll: int) -> Prize:
+        return next(p for p in self.prizes if roll in p.rolls)
+
+
+class Treasures(NamedTuple):
+    name: str
+    slots: int
+    how: str
+
+
+class DayStep(NamedTuple):
+    """A step of "how a day goes": its name, what happens, the printed pieces it uses."""
+
+    name: str
+    text: str
+    uses: tuple[str, ...]  # component names
+
+
+class DayGuide(NamedTuple):
+    steps: tuple[DayStep, ...]
+    pieces: MappingProxyType[str, str]  # component name -> what a player calls it
+
+
 class SpaceGame(NamedTuple):
     info: GameInfo
     components: tuple[Component, ...]
@@ -314,6 +372,13 @@ class SpaceGame(NamedTuple):
     places: tuple[PlaceInfo, ...] = ()
     planets: tuple[SpaceMap, ...] = ()
     moons: tuple[SpaceMap, ...] = ()
+    items: tuple[Item, ...] = ()
+    lottery: Lottery = Lottery("", ())
+    treasures: Treasures = Treasures("Treasures", 12, "")
+    day: DayGuide = DayGuide((), MappingProxyType({}))
+
+    def item(self, item_id: str) -> Item:
+        return next(i for i in self.items if i.id == item_id)
 
     def place(self, place_id: str) -> PlaceInfo:
         return next(p for p in self.places if p.id == place_id)
