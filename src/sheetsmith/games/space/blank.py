@@ -6,7 +6,8 @@ import textwrap
 
 from sheetsmith.check.schema import schema_directive
 from sheetsmith.games.space.model import SpaceGame
-from sheetsmith.games.space.sheet import EXPLORE_X, PLACES, code_table
+from sheetsmith.games.space.sheet import EXPLORE_X, code_table
+from sheetsmith.games.space.sheet_places import PLACES
 
 
 def _comment(text: str) -> list[str]:

@@ -61,4 +61,12 @@ RULES = {
     "money.end": "money at the end is not the start plus the day's changes",
     "pockets.limit": "more different items in the pockets than there are pockets",
     "home.only": "Rearrange or Transfer away from home",
+    "map.off": "a move's step leaves the map (a sheet that names its planet)",
+    "map.crater": "a move's step goes into a crater",
+    "move.to": "a move's `to` is not where its path (and run) ends on the map",
+    "internet.distance": "the typed distance is not the steps to the tower on the map",
+    "neighbor.space": "the emerge space is not where the move ended, seen from the house",
+    "place.home": "Rearrange or Transfer away from home on the map",
+    "place.generator": "Resource Production away from the planet's generator on the map",
+    "place.venue": "Show, Zoo, Adopt, Jukebox or Buy away from its place on the map",
 }

@@ -207,9 +207,10 @@ def _suggest_once(walk: _Walk) -> list[Violation]:
 
 
 def _place_rules(day: Day, entry: Entry, walk: _Walk) -> None:
-    """Collected by the move that put you there, to report a mistyped `to` once."""
+    """Collected by the move that put you there, to report a mistyped `to` once. A sheet
+    that names its planet has its places checked on the map instead (map_rules.py)."""
     at = walk.place.at
-    if at is None or entry.missing:
+    if at is None or entry.missing or day.sheet.planet:  # on a map: map_rules.py
         return
     if entry.action == "resource" and at not in GENERATORS:
         text = f"resources are produced at a generator ({', '.join(GENERATORS)})"

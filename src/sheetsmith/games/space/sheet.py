@@ -12,13 +12,21 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-from sheetsmith.games.space.model import SpaceGame
+from sheetsmith.games.space.model import SpaceGame, SpaceMap
+from sheetsmith.games.space.sheet_places import (
+    places_of,
+    read_planet,
+    read_start_space,
+    read_to,
+    start_map,
+)
 from sheetsmith.toml import lenient
 from sheetsmith.toml.node import Node, describe, suggest
 
 TOP_KEYS = (
     "game",
     "player",
+    "planet",
     "day",
     "job",
     "exercised_yesterday",
@@ -47,7 +55,6 @@ ENTRY_KEYS = (
 MOVE_ONLY = ("path", "to", "run", "explore", "emerge")
 ANSWERS = ("friends", "not-friends")
 EXPLORE_X = "X"  # a failed explore with both squares full: an X anywhere, numbered by its move
-PLACES = ("home", "tower", "theater", "zoo", "jukebox", "hole", "pond", "tree", "rocket")
 EMPTY = frozenset({".", "-"})
 _TOKEN = re.compile(r"^([A-Za-z]+)([0-9]+)(_?)$")
 
@@ -111,6 +118,8 @@ class SpaceSheet(NamedTuple):
     pockets: tuple[str, ...]
     squares: tuple[tuple[Cell, tuple[Mark, ...]], ...]  # every non-empty square
     log: tuple[Entry, ...]
+    planet: str = ""  # the map id the sheet names; "": the places are not checked on a map
+    start_space: str = ""  # where the day starts on the map ("C4"); "": at start_at
 
 
 def code_table(game: SpaceGame) -> dict[str, str]:
@@ -124,8 +133,10 @@ def code_table(game: SpaceGame) -> dict[str, str]:
     }
 
 
-def _trackers(node: Node, game: SpaceGame, *, with_place: bool) -> tuple[Trackers, str]:
-    allowed = ("speed", "energy", "mood", "money", *(("at",) if with_place else ()))
+def _trackers(
+    node: Node, game: SpaceGame, *, with_place: bool, planet: SpaceMap | None = None
+) -> tuple[Trackers, str]:
+    allowed = ("speed", "energy", "mood", "money", *(("at", "space") if with_place else ()))
     if not node.missing and not isinstance(node.value, dict):
         node.fail(
             "expected a table like { speed = 3, energy = 3, mood = 4, money = 10 }, "
@@ -140,13 +151,9 @@ def _trackers(node: Node, game: SpaceGame, *, with_place: bool) -> tuple[Tracker
     money = lenient.integer(node["money"], low=0, high=9_999)  # a bound; no day nears it
     at = "home"
     if with_place:
-        place = lenient.choice(node["at"], places_of(game), "home")
+        place = lenient.choice(node["at"], places_of(game, planet), "home")
         at = "home" if place is None else place  # "" is a place: anywhere else
     return Trackers(values[0], values[1], values[2], money or 0), at
-
-
-def places_of(game: SpaceGame) -> tuple[str, ...]:
-    return (*PLACES, *(n.id for n in game.neighbors), "")
 
 
 def _grid(node: Node, game: SpaceGame) -> tuple[tuple[Cell, tuple[Mark, ...]], ...]:
@@ -248,7 +255,9 @@ def _emerge(node: Node, game: SpaceGame) -> Emerge | None:
     return Emerge(neighbor, (space[0], space[1]), roll)
 
 
-def _entry(node: Node, number: int, game: SpaceGame, table: dict[str, str]) -> Entry | None:
+def _entry(
+    node: Node, number: int, game: SpaceGame, table: dict[str, str], planet: SpaceMap | None
+) -> Entry | None:
     if not isinstance(node.value, dict):
         node.fail(f"expected a log entry table with a code, got {describe(node.value)}")
         return None
@@ -320,7 +329,7 @@ def _entry(node: Node, number: int, game: SpaceGame, table: dict[str, str]) -> E
         code=code,
         action=action,
         path=path,
-        to=(lenient.choice(node["to"], places_of(game), "") or "") if is_move else "",
+        to=read_to(node["to"], game, planet) if is_move else "",
         run=(lenient.integer(node["run"], 0, low=0, high=99) or 0) if is_move else 0,
         explore=_cells(node["explore"], game.sheet.grid) if is_move else (),
         emerge=_emerge(node["emerge"], game) if is_move else None,
@@ -348,7 +357,12 @@ def parse_sheet(root: Node, game: SpaceGame, file: str) -> SpaceSheet:
             f"unknown job {typed_job!r}{lenient.nearest(typed_job, jobs)}; "
             f'jobs: {", ".join(jobs)}, or "" for none'
         )
-    start, start_at = _trackers(root["start"], game, with_place=True)
+    planet = read_planet(root["planet"], game)
+    start, start_at = _trackers(root["start"], game, with_place=True, planet=planet)
+    start_node = root["start"]
+    start_space = ""
+    if isinstance(start_node.value, dict):
+        start_space = read_start_space(start_node["space"], start_map(game, planet, start_at))
     end, _ = _trackers(root["end"], game, with_place=False)
     pockets = tuple(p.strip() for p in root["pockets"].str_list(()) if p.strip())
     squares = _grid(root["grid"], game)  # before the log: problems come in file order
@@ -356,7 +370,7 @@ def parse_sheet(root: Node, game: SpaceGame, file: str) -> SpaceSheet:
     log = tuple(
         entry
         for number, item in enumerate(root["log"].list(()), start=1)
-        if (entry := _entry(item, number, game, table)) is not None
+        if (entry := _entry(item, number, game, table, planet)) is not None
     )
     return SpaceSheet(
         file=file,
@@ -370,4 +384,6 @@ def parse_sheet(root: Node, game: SpaceGame, file: str) -> SpaceSheet:
         pockets=pockets,
         squares=squares,
         log=log,
+        planet=planet.id if planet else "",
+        start_space=start_space,
     )

@@ -17,6 +17,7 @@ from sheetsmith.games.space.grid_rules import (
 )
 from sheetsmith.games.space.ledger import settle
 from sheetsmith.games.space.log_rules import sequence
+from sheetsmith.games.space.map_rules import map_rules
 from sheetsmith.games.space.model import SpaceGame
 from sheetsmith.games.space.numbering import number_log
 from sheetsmith.games.space.readings import ALIKE, reread_marks, swap_alike
@@ -73,11 +74,12 @@ def _check(game: SpaceGame, sheet: SpaceSheet, off: frozenset[str]) -> _Found:
     for entry in day.entries:
         by_action[entry.action].append(entry)
         out += count_rule(day, entry) if entry.action else []
-        if entry.action == "internet":
+        if entry.action == "internet" and not sheet.planet:
             out += internet(day, entry)
     out += work(day, by_action["work"])
     out += exercise(day, by_action["exercise"])
     out += resource_lines(day, by_action["resource"])
+    out += map_rules(day) if sheet.planet else []
     ledger, notes = settle(day, numbered.extras, lambda trial: sequence(day, trial))
     out += sequence(day, ledger).violations + notes
     used = numbered.used | ({ALIKE} if pairs else set())

@@ -1,0 +1,257 @@
+"""Personal Space: a day walked on its map, for a sheet that names its planet.
+
+Each move's path is walked from where the player stands: a step off the map or into a
+crater is reported (once, naming the step), and where the walk ends is compared with the
+typed `to`. After a mistake the day carries on from where the log says the player went
+(the typed `to`), unknown if it says nothing. Actions that happen at a place are checked
+against the space the player stands on; Internet counts the steps to the tower.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import NamedTuple
+
+from sheetsmith.check.verdict import Violation
+from sheetsmith.games.space.grid_rules import connected, internet
+from sheetsmith.games.space.model import GENERATORS, SpaceMap, Spot
+from sheetsmith.games.space.neighbor_rules import neighbor_name
+from sheetsmith.games.space.sheet import Entry
+from sheetsmith.games.space.sheet_places import spot_of, start_map
+from sheetsmith.games.space.typed_day import Day, entry_where, plural
+
+STEPS = {"U": (0, 1), "D": (0, -1), "L": (-1, 0), "R": (1, 0)}
+WORDS = {"U": "up", "D": "down", "L": "left", "R": "right"}
+# where an action happens: the places it may happen at, and its rule
+VENUES = {
+    "rearrange": (("home",), "place.home"),
+    "transfer": (("home",), "place.home"),
+    "resource": (GENERATORS, "place.generator"),
+    "show": (("theater",), "place.venue"),
+    "zoo": (("zoo",), "place.venue"),
+    "adopt": (("zoo",), "place.venue"),
+    "jukebox": (("jukebox",), "place.venue"),
+    "buy": (("store", "zoo"), "place.venue"),  # the zoo sells its bucket of feed
+}
+
+
+class Stand(NamedTuple):
+    """Where the player is: a map, a space on it (None: unknown), and the move that went
+    there (0: the day starts there)."""
+
+    map: SpaceMap
+    spot: Spot | None
+    since: int = 0
+    # where the walk ended when the typed `to` said otherwise: one of the two is a typo, so
+    # what follows may happen at either (one mistake, one report)
+    also: Spot | None = None
+
+    def at(self, spot: Spot | None) -> Stand:
+        return Stand(self.map, spot, self.since)
+
+
+def start(day: Day) -> Stand:
+    game, sheet = day.game, day.sheet
+    planet = next(p for p in game.planets if p.id == sheet.planet)
+    space_map = start_map(game, planet, sheet.start_at) or planet
+    spot = spot_of(sheet.start_space) if sheet.start_space else space_map.at(sheet.start_at)
+    return Stand(space_map, spot)
+
+
+def resolve(space_map: SpaceMap, to: str) -> Spot | None:
+    """The space a typed `to` names on this map: a space, a place or a house."""
+    return spot_of(to) or space_map.at(to)
+
+
+def map_rules(day: Day) -> list[Violation]:
+    """Every map rule of the day, in log order."""
+    stand = start(day)
+    out: list[Violation] = []
+    misplaced: dict[int, list[tuple[Entry, str, str]]] = defaultdict(list)
+    for entry in day.entries:
+        if entry.action == "move":
+            stand, found = _move(day, entry, stand)
+            out += found
+        elif entry.action == "internet":
+            out += _internet(day, entry, stand)
+        elif entry.action in VENUES and not entry.missing:
+            _venue(day, entry, stand, misplaced)
+    return out + _misplaced(day, misplaced)
+
+
+def here(stand: Stand) -> str:
+    """ "D3 on Driftwater (the pond)"."""
+    if stand.spot is None:
+        return f"somewhere on {stand.map.name}"
+    what = next((t for t in stand.map.things if t.at == stand.spot), None)
+    named = "" if what is None else f" ({'a house' if what.house else 'the ' + what.what})"
+    return f"{stand.spot.name} on {stand.map.name}{named}"
+
+
+# -- moves ------------------------------------------------------------------------------------
+
+
+def _move(day: Day, entry: Entry, stand: Stand) -> tuple[Stand, list[Violation]]:
+    if entry.missing:
+        return Stand(stand.map, None, entry.number), []
+    went = resolve(stand.map, entry.to) if entry.to else None
+    if stand.spot is None or not entry.path:
+        return Stand(stand.map, went, entry.number), []
+    first = _walk_from(day, entry, stand, went)
+    if first[1] and stand.also is not None:
+        second = _walk_from(day, entry, stand.at(stand.also), went)
+        first = second if not second[1] else first
+    return first
+
+
+def _walk_from(
+    day: Day, entry: Entry, stand: Stand, went: Spot | None
+) -> tuple[Stand, list[Violation]]:
+    end, broken = walk(day, entry, stand)
+    if broken:
+        return Stand(stand.map, went, entry.number), [broken]
+    assert end is not None
+    out = _to(day, entry, stand.map, end, went)
+    after = Stand(stand.map, went if entry.to else end, entry.number, end if out else None)
+    return after, out + (_range(day, entry, after) if after.spot is not None else [])
+
+
+def walk(day: Day, entry: Entry, stand: Stand) -> tuple[Spot | None, Violation | None]:
+    """Where the path ends, or the step that cannot be taken."""
+    space_map, spot = stand.map, stand.spot
+    assert spot is not None
+    for index, step in enumerate(entry.path, start=1):
+        nxt = spot.step(*STEPS[step])
+        if space_map.enterable(nxt):
+            spot = nxt
+            continue
+        off = not space_map.on_map(nxt)
+        rule = "map.off" if off else "map.crater"
+        into = f"off {space_map.name}" if off else f"into the crater at {nxt.name}"
+        text = f"step {index} ({WORDS[step]}) from {spot.name} goes {into}"
+        text += f" (the walk starts at {here(stand)})"
+        return None, Violation(rule, entry_where(entry), text)
+    return spot, None
+
+
+def _to(
+    day: Day, entry: Entry, space_map: SpaceMap, end: Spot, went: Spot | None
+) -> list[Violation]:
+    """A typed `to` that the walk (and its run) cannot end at; "" says nothing."""
+    if not entry.to:
+        return []
+    if went is not None:
+        steps = space_map.distance(end, went)
+        if steps is not None and steps <= entry.run:
+            return []
+    shown = entry.to if spot_of(entry.to) else _named(day, entry.to)
+    where = f"{shown} ({went.name})" if went and not spot_of(entry.to) else shown
+    ran = f" and {plural(entry.run, 'space')} run" if entry.run else ""
+    if went is None:
+        return [
+            Violation(
+                "move.to",
+                entry_where(entry),
+                f"`to` is {shown}, which is not on {space_map.name}; the path{ran} ends at "
+                f"{end.name}",
+            )
+        ]
+    return [
+        Violation(
+            "move.to",
+            entry_where(entry),
+            f"the path ends at {end.name}{ran and ' before running'}, but `to` is {where}",
+        )
+    ]
+
+
+def _named(day: Day, what: str) -> str:
+    neighbor = next((n.name for n in day.game.neighbors if n.id == what), None)
+    return f"{neighbor}'s house" if neighbor else ("home" if what == "home" else f"the {what}")
+
+
+def _range(day: Day, entry: Entry, after: Stand) -> list[Violation]:
+    """The space a neighbor emerged at is where the move ended, seen from their house."""
+    found = entry.emerge
+    if found is None or after.spot is None:
+        return []
+    name = neighbor_name(day.game, found.neighbor)
+    house = after.map.at(found.neighbor)
+    if house is None:
+        why = f"{name} does not live on {after.map.name}"
+    else:
+        dx, dy = after.spot.column - house.column, after.spot.row - house.row
+        if (dx, dy) == found.space:
+            return []
+        why = f"the move ends at {after.spot.name}, [{dx}, {dy}] from {name}'s house ({house.name})"
+    space = f"[{found.space[0]}, {found.space[1]}]"
+    return [Violation("neighbor.space", entry_where(entry), f"emerge space is {space}, but {why}")]
+
+
+# -- Internet and places ----------------------------------------------------------------------
+
+
+def _internet(day: Day, entry: Entry, stand: Stand) -> list[Violation]:
+    tower = stand.map.at("tower")
+    if stand.spot is None or entry.missing:
+        return internet(day, entry)
+    if stand.also is not None:
+        other = _internet(day, entry, stand.at(stand.also))
+        return other if not other else _internet(day, entry, stand.at(stand.spot))
+    if tower is None:
+        text = "the Internet works on your planet, where the tower stands; "
+        text += f"you are at {here(stand)}"
+        return [Violation("internet.distance", entry_where(entry), text)]
+    steps = stand.map.distance(stand.spot, tower)
+    if steps is None:
+        return internet(day, entry)
+    cells = day.own[entry.number]
+    out = []
+    if entry.distance is not None and entry.distance != steps:
+        text = (
+            f"distance is {entry.distance}, but {here(stand)} is "
+            f"{plural(steps, 'step')} from the tower ({tower.name})"
+        )
+        out.append(Violation("internet.distance", entry_where(entry, cells), text))
+    sizes = {steps + 1} | ({entry.distance + 1} if entry.distance is not None else set())
+    if len(cells) in sizes and connected(cells):
+        return out
+    shape = "" if connected(cells) or not cells else ", not connected"
+    text = (
+        f"{here(stand)} is {plural(steps, 'step')} from the tower: a connected group of "
+        f"{plural(steps + 1, 'I square')} (your space and the tower included), found "
+        f"{len(cells)}{shape}"
+    )
+    return [*out, Violation("internet.squares", entry_where(entry, cells), text)]
+
+
+def _venue(
+    day: Day, entry: Entry, stand: Stand, misplaced: dict[int, list[tuple[Entry, str, str]]]
+) -> None:
+    """Collected by the move that put you there, to report a mistyped move once."""
+    if stand.spot is None:
+        return
+    places, rule = VENUES[entry.action]
+    spots = {stand.map.at(p) for p in places} - {None}
+    if spots & {stand.spot, stand.also}:
+        return
+    if rule == "place.generator":
+        names = "your planet's generator"
+    else:
+        names = " or ".join(_named(day, p) for p in places)
+    text = f"{day.action[entry.action].name} happens at {names}; you are at {here(stand)}"
+    misplaced[stand.since].append((entry, rule, text))
+
+
+def _misplaced(day: Day, misplaced: dict[int, list[tuple[Entry, str, str]]]) -> list[Violation]:
+    out = []
+    for since, found in misplaced.items():
+        move = day.by_number.get(since)
+        went = f"log {since} ({move.code}) went there" if move else "the day starts there"
+        if move is not None and len(found) > 1:
+            listed = ", ".join(f"log {e.number} ({e.code})" for e, _, _ in found)
+            text = f"ends where {listed} cannot happen: most likely this move is typed wrong"
+            out.append(Violation(found[0][1], entry_where(move), text))
+            continue
+        out += [Violation(rule, entry_where(e), f"{text} ({went})") for e, rule, text in found]
+    return out

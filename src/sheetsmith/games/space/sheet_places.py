@@ -1,0 +1,125 @@
+"""Personal Space: where a typed day happens: its planet, where it starts, where moves end.
+
+A sheet may name its planet (`planet = "driftwater"`); then its places are checked on the
+map (map_rules.py), the day may start on a space (`start.space = "B2"`) and a move's `to`
+may name a space ("D4") as well as a place. A sheet without a planet reads as before.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sheetsmith.games.space.model import PLACES as MAP_PLACES
+from sheetsmith.games.space.model import SpaceGame, SpaceMap, Spot
+from sheetsmith.toml import lenient
+from sheetsmith.toml.node import Node
+
+# the places a sheet without a planet names (the store came with the maps)
+PLACES = ("home", "tower", "theater", "zoo", "jukebox", "hole", "pond", "tree", "rocket")
+_SPACE = re.compile(r"^\s*([A-Za-z])\s*([0-9]{1,2})\s*$")
+
+
+def places_of(game: SpaceGame, planet: SpaceMap | None = None) -> tuple[str, ...]:
+    """What a `to` (or `start.at`) may name: a place, a neighbor's house, "" elsewhere."""
+    places = PLACES if planet is None else MAP_PLACES
+    return (*places, *(n.id for n in game.neighbors), "")
+
+
+def spot_of(text: str) -> Spot | None:
+    """ "C4" (any case, spaces around) as a Spot; None if it is not written like a space."""
+    found = _SPACE.match(text)
+    if not found:
+        return None
+    return Spot(ord(found[1].upper()) - ord("A") + 1, int(found[2]))
+
+
+def maps_of(game: SpaceGame, planet: SpaceMap) -> tuple[SpaceMap, ...]:
+    """The maps a player may stand on: their planet, then the side moons."""
+    return (planet, *game.moons)
+
+
+def read_planet(node: Node, game: SpaceGame) -> SpaceMap | None:
+    """The planet a sheet names, None if it names none. A planet refused reads the rest as
+    on the first planet, so its spaces are not refused once more for want of a planet."""
+    typed = node.str("")
+    if typed is None or not typed.strip():
+        return None
+    ids = tuple(p.id for p in game.planets)
+    found = lenient.pick(typed, ids)
+    if found is None:
+        node.fail(
+            f"unknown planet {typed!r}{lenient.nearest(typed, ids)}; planets: {', '.join(ids)}"
+        )
+        return game.planets[0] if game.planets else None
+    return next(p for p in game.planets if p.id == found)
+
+
+def nearest_space(space_map: SpaceMap, spot: Spot) -> str:
+    """' (did you mean "C4"?)': the closest space of the map that can be entered."""
+    spaces = [
+        Spot(c, r)
+        for c in range(1, space_map.columns + 1)
+        for r in range(1, space_map.rows + 1)
+        if space_map.enterable(Spot(c, r))
+    ]
+    best = min(spaces, key=lambda s: (abs(s.column - spot.column) + abs(s.row - spot.row), s))
+    return f' (did you mean "{best.name}"?)'
+
+
+def read_space(node: Node, text: str, space_map: SpaceMap) -> str | None:
+    """A space typed as "C4", checked on `space_map`: its name, or None (recorded)."""
+    spot = spot_of(text)
+    if spot is None:
+        return None
+    last = f"{chr(ord('A') + space_map.columns - 1)}{space_map.rows}"
+    if not space_map.on_map(spot):
+        node.fail(
+            f"{text.strip()!r} is not a space of {space_map.name} (A1-{last})"
+            f"{nearest_space(space_map, spot)}"
+        )
+        return None
+    if spot in space_map.craters:
+        node.fail(
+            f"{spot.name} is a crater on {space_map.name}: nobody stands there"
+            f"{nearest_space(space_map, spot)}"
+        )
+        return None
+    return spot.name
+
+
+def read_to(node: Node, game: SpaceGame, planet: SpaceMap | None) -> str:
+    """A move's `to`: a place, a neighbor's house, "" elsewhere, or (with a planet) a space."""
+    if planet is not None and isinstance(node.value, str) and spot_of(node.value):
+        space = spot_of(node.value)
+        assert space is not None
+        maps = maps_of(game, planet)
+        if any(m.enterable(space) for m in maps):  # which map is known only on the walk
+            return space.name
+        on_some = [m for m in maps if m.on_map(space)]
+        return read_space(node, node.value, on_some[0] if on_some else planet) or ""
+    return lenient.choice(node, places_of(game, planet), "") or ""
+
+
+def read_start_space(node: Node, start_map: SpaceMap | None) -> str:
+    """`start.space`: where the day starts on the map ("" at `start.at`, home by default)."""
+    if node.missing:
+        return ""
+    if start_map is None:
+        node.fail('a start space needs the sheet\'s planet: planet = "..."')
+        return ""
+    typed = node.str()
+    if typed is None:
+        return ""
+    if spot_of(typed) is None:
+        node.fail(f'expected a space written like "B2" (column letter, row number), got {typed!r}')
+        return ""
+    return read_space(node, typed, start_map) or ""
+
+
+def start_map(game: SpaceGame, planet: SpaceMap | None, at: str) -> SpaceMap | None:
+    """The map the day starts on: the planet, or the moon holding `start.at`."""
+    if planet is None:
+        return None
+    if planet.at(at) is not None or not at:
+        return planet
+    return next((m for m in game.moons if m.at(at) is not None), planet)

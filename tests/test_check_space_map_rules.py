@@ -1,0 +1,223 @@
+"""Personal Space: a sheet that names its planet is walked on the map (map_rules.py).
+
+Each rule has a day that keeps it and one that breaks it, on Driftwater, Burrowdown and
+Encore Moon; a sheet without a planet is checked as before (tests/test_check_space.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sheetsmith.check import check_text
+from sheetsmith.errors import SheetError
+
+
+def sheet(grid: str, log: str, *, planet: str = "driftwater", start: str = "") -> str:
+    where = f", {start}" if start else ""
+    return f'''game = "personal-space"
+planet = "{planet}"
+day = "tuesday"
+start = {{ speed = 3, energy = 3, mood = 4, money = 10{where} }}
+end = {{ speed = 3, energy = 3, mood = 4, money = 10 }}
+grid = """
+{grid.strip()}
+"""
+{log}'''
+
+
+def rules(text: str) -> list[str]:
+    report = check_text(text.encode(), "day.toml")
+    return [v.rule for p in report.players for v in p.violations]
+
+
+def messages(text: str) -> list[str]:
+    report = check_text(text.encode(), "day.toml")
+    return [v.message for p in report.players for v in p.violations]
+
+
+# Driftwater: home B2, the pond D3, the tower G6; craters A1 B6 F4 H8
+POND_AND_HOME = sheet(
+    """
+TF4 . . . . R2
+. . . . . .
+. . . M3 . .
+. M3 M3 M3 . .
+. . M1 . . .
+M1 M1 M1 . . .
+""",
+    """
+[[log]]
+code = "M"
+path = "R R U"
+to = "pond"
+
+[[log]]
+code = "R"
+
+[[log]]
+code = "M"
+path = "D L L"
+to = "B2"
+
+[[log]]
+code = "TF"
+""",
+)
+
+ONE_MOVE = """
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+M1 M1 . . . .
+"""
+
+
+def one_step(step: str, to: str = "", **kw: str) -> str:
+    where = f'\nto = "{to}"' if to else ""
+    return sheet(ONE_MOVE, f'[[log]]\ncode = "M"\npath = "{step}"{where}\n', **kw)
+
+
+def test_a_day_on_driftwater_keeps_every_rule():
+    assert rules(POND_AND_HOME) == []
+
+
+def test_a_typo_in_to_is_one_report_and_the_day_carries_on():
+    wrong = POND_AND_HOME.replace('to = "pond"', 'to = "tower"')
+    assert rules(wrong) == ["move.to"]
+    assert "ends at D3" in messages(wrong)[0]
+
+
+def test_a_path_typo_is_one_report():
+    wrong = POND_AND_HOME.replace('path = "D L L"', 'path = "D L L L"')
+    found = rules(wrong)
+    assert "move.to" in found and "place.home" not in found
+
+
+def test_off_the_map_names_the_step():
+    assert rules(one_step("R", start='space = "G5"')) == []
+    text = one_step("R", start='space = "H5"')
+    assert rules(text) == ["map.off"]
+    assert "step 1 (right) from H5" in messages(text)[0]
+
+
+def test_a_crater_cannot_be_entered():
+    assert rules(one_step("U", start='space = "B4"')) == []
+    assert rules(one_step("U", start='space = "B5"')) == ["map.crater"]
+
+
+def test_burrowdown_walks_around_its_own_craters():
+    # Burrowdown: home B2, the hole E2, craters A8 B4 E5 H1
+    assert rules(one_step("U", planet="burrowdown", start='space = "B2"')) == []
+    assert rules(one_step("U", planet="burrowdown", start='space = "B3"')) == ["map.crater"]
+    assert rules(one_step("D", planet="burrowdown", start='space = "H2"')) == ["map.crater"]
+    assert rules(one_step("R", "hole", planet="burrowdown", start='space = "D2"')) == []
+    assert rules(one_step("R", "hole", planet="burrowdown", start='space = "C2"')) == ["move.to"]
+
+
+def test_a_moon_has_its_own_map():
+    # Encore Moon (6x6): the launcher A1, the theater D5, the jukebox B6; crater F6
+    moon = 'at = "theater"'
+    assert rules(one_step("R", "E5", planet="burrowdown", start=moon)) == []
+    assert rules(one_step("U", planet="burrowdown", start=moon)) == []
+    assert rules(one_step("U", planet="burrowdown", start='at = "jukebox"')) == ["map.off"]
+    assert rules(one_step("R", "tower", planet="burrowdown", start=moon)) == ["move.to"]
+
+
+def test_run_ends_within_its_spaces():
+    text = one_step("R", "G6", start='space = "F5"').replace('path = "R"', 'path = "R"\nrun = 1')
+    text = text.replace(
+        "speed = 3, energy = 3, mood = 4, money = 10 }\ngrid",
+        "speed = 2, energy = 3, mood = 4, money = 10 }\ngrid",
+    )
+    assert rules(text) == []
+    assert rules(text.replace('to = "G6"', 'to = "G8"')) == ["move.to"]
+
+
+def internet_day(distance: int, squares: int, start: str = 'space = "G4"', **kw: str) -> str:
+    row = " ".join(["I1"] * squares + ["."] * (6 - squares))
+    grid = "\n".join([". . . . . ."] * 5 + [row])
+    return sheet(grid, f'[[log]]\ncode = "I"\ndistance = {distance}\n', start=start, **kw)
+
+
+def test_internet_counts_the_steps_to_the_tower():
+    assert rules(internet_day(2, 3)) == []  # G4 -> G6 on Driftwater
+    assert rules(internet_day(0, 1, 'at = "tower"')) == []
+    assert rules(internet_day(1, 2)) == ["internet.distance"]  # one mistake: the count
+    assert rules(internet_day(2, 4)) == ["internet.squares"]
+    # Burrowdown's tower D7, around the crater at E5: E4 -> D4 -> D5 -> D6 -> D7
+    assert rules(internet_day(4, 5, 'space = "E4"', planet="burrowdown")) == []
+    assert rules(internet_day(3, 4, 'space = "E4"', planet="burrowdown")) == ["internet.distance"]
+    assert rules(internet_day(0, 1, 'at = "theater"')) == ["internet.distance"]
+
+
+def one_action(code: str, start: str, planet: str = "driftwater", money: int = 0) -> str:
+    grid = "\n".join([". . . . . ."] * 5 + [f"{code}1 . . . . ."])
+    paid = f"\nmoney = {money}" if money else ""
+    text = sheet(grid, f'[[log]]\ncode = "{code}"{paid}\n', planet=planet, start=start)
+    return text.replace("money = 10 }\ngrid", f"money = {10 + money} }}\ngrid")
+
+
+@pytest.mark.parametrize(
+    ("code", "at", "wrong", "planet", "rule"),
+    [
+        ("RA", 'at = "home"', 'space = "C2"', "driftwater", "place.home"),
+        ("TF", 'space = "B2"', 'at = "tower"', "burrowdown", "place.home"),
+        ("R", 'at = "pond"', 'space = "D4"', "driftwater", "place.generator"),
+        ("R", 'space = "E2"', 'at = "theater"', "burrowdown", "place.generator"),
+        ("SH", 'at = "theater"', 'at = "jukebox"', "driftwater", "place.venue"),
+        ("Z", 'at = "zoo"', 'at = "store"', "burrowdown", "place.venue"),
+        ("J", 'at = "jukebox"', 'at = "theater"', "orchard-rise", "place.venue"),
+        ("B", 'at = "store"', 'space = "A2"', "driftwater", "place.venue"),
+    ],
+)
+def test_actions_happen_at_their_places(code, at, wrong, planet, rule):
+    money = {"SH": -2, "Z": -2, "J": -1, "B": -1}.get(code, 0)
+    assert rules(one_action(code, at, planet, money)) == []
+    assert rules(one_action(code, wrong, planet, money)) == [rule]
+
+
+def test_a_neighbor_emerges_where_the_move_ended():
+    # Driftwater: Bo's house D6; walk from D4 up one: D5 is [0, -1] from his house
+    log = '[[log]]\ncode = "M"\npath = "U"\nemerge = {{ neighbor = "bo", space = {s}, roll = 6 }}\n'
+    grid = "\n".join([". . . . . ."] * 4 + ["M1 . . . . .", "M1 . . . . ."])
+    text = sheet(grid, log.format(s="[0, -1]"), start='space = "D4"')
+    found = rules(text)
+    assert "neighbor.space" not in found
+    assert "neighbor.space" in rules(sheet(grid, log.format(s="[0, 1]"), start='space = "D4"'))
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ('planet = "drift water"', 'did you mean "driftwater"'),
+        ('planet = "mars"', "unknown planet"),
+    ],
+)
+def test_an_unknown_planet_is_refused(line, says):
+    text = POND_AND_HOME.replace('planet = "driftwater"', line)
+    with pytest.raises(SheetError) as refused:
+        check_text(text.encode(), "day.toml")
+    assert says in str(refused.value)
+
+
+def test_an_unknown_space_is_refused_with_the_nearest():
+    for text, says in [
+        (
+            one_step("R", start='space = "B6"'),
+            'crater on Driftwater: nobody stands there (did you mean "A6"',
+        ),
+        (one_step("R", "K2"), 'did you mean "H2"'),
+        (one_step("R", start='space = "Z9"'), "not a space of Driftwater"),
+    ]:
+        with pytest.raises(SheetError) as refused:
+            check_text(text.encode(), "day.toml")
+        assert says in str(refused.value)
+
+
+def test_a_start_space_needs_a_planet():
+    text = one_step("R", start='space = "B2"').replace('planet = "driftwater"\n', "")
+    with pytest.raises(SheetError) as refused:
+        check_text(text.encode(), "day.toml")
+    assert "needs the sheet's planet" in str(refused.value)
