@@ -221,3 +221,79 @@ def test_a_start_space_needs_a_planet():
     with pytest.raises(SheetError) as refused:
         check_text(text.encode(), "day.toml")
     assert "needs the sheet's planet" in str(refused.value)
+
+
+# the Rocket Launcher: Driftwater's launcher G2, Encore Moon's A1, Menagerie Moon's F1
+ROCKET_GRID = "\n".join([". . . . . ."] * 5 + ["RL1 RL2 . . . ."])
+THERE_AND_BACK = """
+[[log]]
+code = "RL"
+to = "encore"
+fuel = "rock"
+
+[[log]]
+code = "RL"
+to = "home planet"
+"""
+
+
+def rocket_day(log: str = THERE_AND_BACK, start: str = 'at = "rocket"', **kw: str) -> str:
+    return sheet(ROCKET_GRID, log, start=start, **kw)
+
+
+def test_a_rocket_flies_from_launcher_to_launcher():
+    assert rules(rocket_day()) == []
+    assert rules(rocket_day(start='space = "G2"')) == []
+    away = rocket_day(start='space = "G3"')
+    assert rules(away) == ["rocket.launcher"]
+    assert "leaves from the launcher (G2 on Driftwater); you are at G3" in messages(away)[0]
+
+
+@pytest.mark.parametrize(
+    ("back", "says"),
+    [
+        ('to = "menagerie"', "not from Encore Moon"),
+        ('to = "burrowdown"', "not your planet"),
+        ('to = "encore"', "already on Encore Moon"),
+    ],
+)
+def test_a_rocket_flies_between_the_planet_and_a_moon(back, says):
+    text = rocket_day(THERE_AND_BACK.replace('to = "home planet"', back))
+    assert rules(text) == ["rocket.launcher"]
+    assert says in messages(text)[0]
+    # back from a moon, `to` may be the planet's id or left out
+    for same in ('to = "Driftwater"', ""):
+        assert rules(rocket_day(THERE_AND_BACK.replace('to = "home planet"', same))) == []
+
+
+def test_leaving_the_planet_spends_a_building_resource():
+    free = rocket_day(THERE_AND_BACK.replace('fuel = "rock"\n', ""))
+    assert rules(free) == ["rocket.fuel"]
+    assert "1 rock, wood or coral, or a Rocket Fuel Cell" in messages(free)[0]
+    for fuel in ('"Coral"', '"wood"', '"rocket fuel cell"'):
+        assert rules(rocket_day(THERE_AND_BACK.replace('"rock"', fuel))) == []
+    with pytest.raises(SheetError) as refused:
+        check_text(rocket_day(THERE_AND_BACK.replace('"rock"', '"fish"')).encode(), "d.toml")
+    assert "expected one of rock, wood, coral, rocket-fuel-cell" in str(refused.value)
+
+
+def test_after_the_flight_the_map_follows_the_player():
+    # on Encore Moon at its launcher A1: two steps up end at A3; the Internet is not there
+    grid = "\n".join([". . . . . ."] * 3 + [". M2 . . . .", ". M2 . . . .", "RL1 M2 I3 . . ."])
+    log = '[[log]]\ncode = "RL"\nto = "encore"\nfuel = "wood"\n\n'
+    log += '[[log]]\ncode = "M"\npath = "U U"\nto = "A3"\n\n[[log]]\ncode = "I"\ndistance = 0\n'
+    found = rules(sheet(grid, log, start='at = "rocket"'))
+    assert found == ["internet.distance"]
+    assert rules(sheet(grid, log.replace('"A3"', '"A4"'), start='at = "rocket"')) == [
+        "move.to",
+        "internet.distance",
+    ]
+
+
+def test_a_rocket_without_a_planet_is_checked_as_before():
+    text = rocket_day(start="").replace('planet = "driftwater"\n', "")
+    with pytest.raises(SheetError) as refused:
+        check_text(text.encode(), "day.toml")
+    assert 'needs planet = "..."' in str(refused.value)
+    plain = text.replace('to = "encore"\nfuel = "rock"\n', "").replace('to = "home planet"\n', "")
+    assert rules(plain) == []

@@ -117,3 +117,34 @@ def test_the_schema_rejects_what_is_plainly_wrong(game, text, pair):
     wrong = edit(text, pair)
     assert not readable(wrong)
     assert errors(game, wrong)
+
+
+def test_the_schema_takes_the_map_keys_check_reads():
+    from test_check_space_map_rules import POND_AND_HOME, one_step
+
+    for text in (
+        POND_AND_HOME,
+        POND_AND_HOME.replace('planet = "driftwater"', 'planet = " DriftWater "'),
+        one_step("R", "G6", start='space = "F5"'),
+        one_step("R", "store", planet="burrowdown", start='at = "store"'),
+    ):
+        assert readable(text)
+        assert errors("personal-space", text) == []
+    wrong = POND_AND_HOME.replace('planet = "driftwater"', 'planet = "mars"')
+    assert not readable(wrong)
+    assert errors("personal-space", wrong)
+
+
+def test_the_blank_sheet_asks_for_the_planet():
+    blank = blank_sheet("personal-space")
+    assert 'planet = ""' in blank.splitlines()
+    assert '"driftwater", "burrowdown", "orchard-rise"' in blank
+    assert "without the map" in blank and 'space = "B2"' in blank
+
+
+def test_the_schema_takes_a_rocket_flight():
+    from test_check_space_map_rules import rocket_day
+
+    text = rocket_day().replace('"rock"', '"Rocket Fuel Cell"')
+    assert readable(text)
+    assert errors("personal-space", text) == []

@@ -23,6 +23,7 @@ def blank_sheet(game: SpaceGame) -> str:
     jobs = ", ".join(f'"{j.id}"' for j in game.jobs)
     neighbors = ", ".join(f'"{n.id}"' for n in game.neighbors)
     places = ", ".join(f'"{p}"' for p in PLACES)
+    planets = ", ".join(f'"{p.id}"' for p in game.planets)
     trackers = (
         f"speed = {sheet.speed.start}, energy = {sheet.energy.start}, mood = {sheet.mood.start}, "
         "money = 0"
@@ -36,11 +37,20 @@ def blank_sheet(game: SpaceGame) -> str:
             'job = ""   # the job on your postcard; "" for none',
             *_comment(f"jobs: {jobs}"),
             "exercised_yesterday = false   # true if yesterday's sheet has an Exercise (+1 move)",
+            *_comment(
+                f"planet: the map id of your planet ({planets}); every place of the day is then "
+                'checked on the map. Left "", the day is checked without the map.'
+            ),
+            'planet = ""',
             "",
             "# The trackers as circled at the start and at the end of the day, and money.",
             *_comment(
                 f'at: where the day starts: {places}, a neighbor\'s house ({neighbors}), or "" '
                 "for anywhere else."
+            ),
+            *_comment(
+                'With a planet, start may also say space = "B2": the space the day starts on '
+                "(else where at stands)."
             ),
             f'start = {{ {trackers}, at = "home" }}',
             f"end = {{ {trackers} }}",
@@ -67,7 +77,8 @@ def blank_sheet(game: SpaceGame) -> str:
             ),
             *_comment(
                 f'A Move ({move}): path = its steps on the map, U D L R ("R R U"); to = where it '
-                'ends (a place or a neighbor\'s house, "" elsewhere); run = extra spaces run '
+                'ends (a place or a neighbor\'s house, "" elsewhere; with a planet also "store" '
+                'or a space, "D4"); run = extra spaces run '
                 "(1 Speed each); explore = [[column, row], ...] as rolled; emerge = "
                 f'{{ neighbor = "{game.neighbors[0].id}", space = [dx, dy] from their house, '
                 "roll = 6 } when it stopped in a neighbor's range."

@@ -69,4 +69,6 @@ RULES = {
     "place.home": "Rearrange or Transfer away from home on the map",
     "place.generator": "Resource Production away from the planet's generator on the map",
     "place.venue": "Show, Zoo, Adopt, Jukebox or Buy away from its place on the map",
+    "rocket.launcher": "a Rocket Launcher flight off a launcher, or to a map it cannot reach",
+    "rocket.fuel": "leaving the planet by rocket without a building resource spent (`fuel`)",
 }

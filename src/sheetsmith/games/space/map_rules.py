@@ -17,7 +17,7 @@ from sheetsmith.games.space.grid_rules import connected, internet
 from sheetsmith.games.space.model import GENERATORS, SpaceMap, Spot
 from sheetsmith.games.space.neighbor_rules import neighbor_name
 from sheetsmith.games.space.sheet import Entry
-from sheetsmith.games.space.sheet_places import spot_of, start_map
+from sheetsmith.games.space.sheet_places import fuels_of, spot_of, start_map
 from sheetsmith.games.space.typed_day import Day, entry_where, plural
 
 STEPS = {"U": (0, 1), "D": (0, -1), "L": (-1, 0), "R": (1, 0)}
@@ -71,6 +71,9 @@ def map_rules(day: Day) -> list[Violation]:
     for entry in day.entries:
         if entry.action == "move":
             stand, found = _move(day, entry, stand)
+            out += found
+        elif entry.action == "rocket":
+            stand, found = _rocket(day, entry, stand)
             out += found
         elif entry.action == "internet":
             out += _internet(day, entry, stand)
@@ -186,6 +189,56 @@ def _range(day: Day, entry: Entry, after: Stand) -> list[Violation]:
         why = f"the move ends at {after.spot.name}, [{dx}, {dy}] from {name}'s house ({house.name})"
     space = f"[{found.space[0]}, {found.space[1]}]"
     return [Violation("neighbor.space", entry_where(entry), f"emerge space is {space}, but {why}")]
+
+
+# -- the Rocket Launcher ---------------------------------------------------------------------
+
+
+def _rocket(day: Day, entry: Entry, stand: Stand) -> tuple[Stand, list[Violation]]:
+    """A flight from launcher to launcher, between the planet and a side moon: where it
+    leaves from, where it goes, and the building resource spent to leave the planet."""
+    game = day.game
+    planet = next(p for p in game.planets if p.id == day.sheet.planet)
+    if entry.missing:
+        return Stand(stand.map, None, entry.number), []
+    to = entry.to or (planet.id if stand.map.moon else "")
+    if not to:  # from the planet to a moon not named: where the player is is unknown
+        return Stand(stand.map, None, entry.number), []
+    dest = next(m for m in (*game.planets, *game.moons) if m.id == to)
+    out = []
+    where = entry_where(entry)
+    launcher = stand.map.at("rocket")
+    if stand.spot is not None and launcher not in {stand.spot, stand.also}:
+        text = f"the rocket leaves from the launcher ({launcher.name if launcher else 'none'} "
+        text += f"on {stand.map.name}); you are at {here(stand)}"
+        out.append(Violation("rocket.launcher", where, text))
+    why = ""
+    if dest.id == stand.map.id:
+        why = f"you are already on {dest.name}"
+    elif not dest.moon and dest.id != planet.id:
+        why = f"{dest.name} is not your planet ({planet.name})"
+    elif dest.moon and stand.map.moon:
+        why = f"it flies between {planet.name} and a side moon, not from {stand.map.name}"
+    elif dest.at("rocket") is None:
+        why = f"{dest.name} has no launcher"
+    if why:
+        out.append(Violation("rocket.launcher", where, f"the rocket flies to {dest.name}: {why}"))
+    if not stand.map.moon and dest.moon and not entry.fuel:
+        text = f"leaving {stand.map.name} for {dest.name} costs {_fuel_names(day)}: type "
+        text += 'the one spent as fuel = "rock"'
+        out.append(Violation("rocket.fuel", where, text))
+    return Stand(dest, dest.at("rocket"), entry.number), out
+
+
+def _fuel_names(day: Day) -> str:
+    """ "1 rock, wood or coral, or a Rocket Fuel Cell" """
+    items = {i.id: i.name for i in day.game.items}
+    fuels = fuels_of(day.game)
+    resources = [f for f in fuels if f not in items]
+    text = "1 " + (", ".join(resources[:-1]) + " or " if len(resources) > 1 else "")
+    text += resources[-1] if resources else ""
+    cells = [f"a {items[f]}" for f in fuels if f in items]
+    return ", or ".join([text, *cells]) if resources else " or ".join(cells)
 
 
 # -- Internet and places ----------------------------------------------------------------------

@@ -8,7 +8,9 @@ from sheetsmith.check import schema
 
 
 def sheet_schema(game: Any) -> dict:
+    from sheetsmith.games.space.model import PLACES as MAP_PLACES
     from sheetsmith.games.space.sheet import ANSWERS, code_table, places_of
+    from sheetsmith.games.space.sheet_places import HOME_PLANET, fuels_of
 
     sheet = game.sheet
     size = sheet.grid
@@ -21,6 +23,12 @@ def sheet_schema(game: Any) -> dict:
     mark = r"[A-Za-z]+[0-9]+_?"
     square = rf"(?:[.-]|{mark}(?:/{mark})*)"
     space = r"[^\S\n]"
+    planets = tuple(p.id for p in game.planets)
+    on_map = {  # a space of a map, as `sheet_places.spot_of` reads it
+        "type": "string",
+        "pattern": r"^\s*[A-Za-z]\s*[0-9]{1,2}\s*$",
+    }
+    map_places = tuple(dict.fromkeys((*places, *MAP_PLACES)))
 
     def trackers(with_place: bool) -> dict:
         properties: dict[str, Any] = {
@@ -32,9 +40,14 @@ def sheet_schema(game: Any) -> dict:
         properties["money"] = schema.integer(0, 9_999, "Money ($).")
         if with_place:
             properties["at"] = schema.choice(
-                places,
+                map_places,
                 'Where the day starts: a place, a neighbor\'s house, or "" anywhere else.',
             )
+            properties["space"] = {
+                **on_map,
+                "description": 'With a planet: the space the day starts on ("B2"); else where '
+                "`at` stands.",
+            }
         return {
             "type": "object",
             "required": ["speed", "energy", "mood", "money"],
@@ -60,8 +73,21 @@ def sheet_schema(game: Any) -> dict:
                 "description": f"{move} only: the steps on the map, U D L R (up, down, left, "
                 'right), e.g. "R R U".',
             },
-            "to": schema.choice(
-                places, f'{move} only: where it ends (a place, a neighbor\'s house, "" elsewhere).'
+            "to": {
+                "description": f'{move}: where it ends (a place, a neighbor\'s house, "" '
+                'elsewhere; with a planet also a space, "D4").',
+                "anyOf": [
+                    schema.choice(map_places, "A place or a neighbor's house."),
+                    {**on_map, "description": "A space of the map."},
+                    schema.choice(
+                        (HOME_PLANET, *(m.id for m in game.moons), *planets),
+                        "RL: the side moon it flies to, or your planet (home planet) back.",
+                    ),
+                ],
+            },
+            "fuel": schema.choice(
+                ("", *fuels_of(game)),
+                "RL only, leaving your planet: the building resource (or fuel cell) spent.",
             ),
             "run": schema.integer(0, 99, f"{move} only: extra spaces run (1 Speed each)."),
             "explore": {
@@ -105,6 +131,10 @@ def sheet_schema(game: Any) -> dict:
                 "type": "string",
                 "description": "Your name; left empty, the file name is used.",
             },
+            "planet": schema.choice(
+                ("", *planets),
+                'The map id of your planet: the day is checked on its map; "" without a map.',
+            ),
             "day": schema.choice(sheet.days, "The day circled."),
             "job": schema.choice(
                 ("", *(j.id for j in game.jobs)),

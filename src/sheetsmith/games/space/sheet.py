@@ -15,6 +15,8 @@ from typing import NamedTuple
 from sheetsmith.games.space.model import SpaceGame, SpaceMap
 from sheetsmith.games.space.sheet_places import (
     places_of,
+    read_flight,
+    read_fuel,
     read_planet,
     read_start_space,
     read_to,
@@ -51,6 +53,7 @@ ENTRY_KEYS = (
     "energy",
     "mood",
     "note",
+    "fuel",
 )
 MOVE_ONLY = ("path", "to", "run", "explore", "emerge")
 ANSWERS = ("friends", "not-friends")
@@ -92,6 +95,7 @@ class Entry(NamedTuple):
     energy: int = 0
     mood: int = 0
     typed: int = 0  # the [[log]] table it was typed in (1-based); 0: the log left it out
+    fuel: str = ""  # ROCKET: the building resource (or fuel cell) spent to leave the planet
 
     @property
     def missing(self) -> bool:
@@ -283,10 +287,13 @@ def _entry(
         return None
     action = table[code]
     is_move = action == "move"
+    is_rocket = action == "rocket"
     if not is_move:
         for key in MOVE_ONLY:
-            if not node[key].missing:
+            if not node[key].missing and not (is_rocket and key == "to"):
                 node[key].fail(f"only a Move ({game.action('move').code}) entry has {key}")
+    if not is_rocket and not node["fuel"].missing:
+        node["fuel"].fail(f"only a Rocket Launcher ({game.action('rocket').code}) entry has fuel")
     path = ""
     if is_move:
         path_raw = node["path"].str()
@@ -329,7 +336,9 @@ def _entry(
         code=code,
         action=action,
         path=path,
-        to=read_to(node["to"], game, planet) if is_move else "",
+        to=read_to(node["to"], game, planet)
+        if is_move
+        else (read_flight(node["to"], game, planet) if is_rocket else ""),
         run=(lenient.integer(node["run"], 0, low=0, high=99) or 0) if is_move else 0,
         explore=_cells(node["explore"], game.sheet.grid) if is_move else (),
         emerge=_emerge(node["emerge"], game) if is_move else None,
@@ -341,6 +350,7 @@ def _entry(
         energy=deltas[2],
         mood=deltas[3],
         typed=number,
+        fuel=read_fuel(node["fuel"], game, planet) if is_rocket else "",
     )
 
 

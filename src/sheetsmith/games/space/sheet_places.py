@@ -123,3 +123,35 @@ def start_map(game: SpaceGame, planet: SpaceMap | None, at: str) -> SpaceMap | N
     if planet.at(at) is not None or not at:
         return planet
     return next((m for m in game.moons if m.at(at) is not None), planet)
+
+
+HOME_PLANET = "home-planet"  # what an RL back may say instead of the planet's id
+
+
+def read_flight(node: Node, game: SpaceGame, planet: SpaceMap | None) -> str:
+    """A Rocket Launcher's `to`: the map it flies to (a moon's id, or the planet's id or
+    "home planet" back), as a map id; "" if not typed. It needs the sheet's planet."""
+    if node.missing:
+        return ""
+    if planet is None:
+        node.fail('where a rocket flies is checked on the map: it needs planet = "..."')
+        return ""
+    ids = (HOME_PLANET, *(m.id for m in game.moons), *(p.id for p in game.planets))
+    found = lenient.choice(node, (*ids, ""), "")
+    return planet.id if found == HOME_PLANET else found or ""
+
+
+def fuels_of(game: SpaceGame) -> tuple[str, ...]:
+    """What pays for leaving the planet: a building resource, or the Rocket Fuel Cell."""
+    cell = tuple(i.id for i in game.items if i.id == "rocket-fuel-cell")
+    return (*game.sheet.building_resources, *cell)
+
+
+def read_fuel(node: Node, game: SpaceGame, planet: SpaceMap | None) -> str:
+    """A Rocket Launcher's `fuel`: the building resource (or fuel cell) spent to leave."""
+    if node.missing:
+        return ""
+    if planet is None:
+        node.fail('the rocket\'s fuel is checked on the map: it needs planet = "..."')
+        return ""
+    return lenient.choice(node, (*fuels_of(game), ""), "") or ""
