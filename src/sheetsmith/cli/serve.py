@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -37,6 +36,8 @@ def serve(
       sheetsmith serve personal-space --port 8080
       sheetsmith render personal-space --base-url http://192.168.1.20:8000/
     """
+    import tempfile  # here, not at the top: every command (check too) imports this module
+
     from sheetsmith import definition
     from sheetsmith.site import build_site
     from sheetsmith.site.serve import lan_address, open_server, terminal_qr
