@@ -515,7 +515,7 @@ def test_the_docs_show_real_output(monkeypatch):
             result = runner.invoke(app, shlex.split(command)[1:])
             assert (result.stdout + result.stderr).rstrip() == output.rstrip(), command
             shown += 1
-    assert shown == 2
+    assert shown == 3
 
 
 # -- bad input never gives a traceback -------------------------------------------------

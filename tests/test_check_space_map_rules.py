@@ -6,10 +6,18 @@ Encore Moon; a sheet without a planet is checked as before (tests/test_check_spa
 
 from __future__ import annotations
 
+import json
+import tomllib
+from pathlib import Path
+
 import pytest
+from typer.testing import CliRunner
 
 from sheetsmith.check import check_text
+from sheetsmith.cli import app
 from sheetsmith.errors import SheetError
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "personal-space"
 
 
 def sheet(grid: str, log: str, *, planet: str = "driftwater", start: str = "") -> str:
@@ -297,3 +305,28 @@ def test_a_rocket_without_a_planet_is_checked_as_before():
     assert 'needs planet = "..."' in str(refused.value)
     plain = text.replace('to = "encore"\nfuel = "rock"\n', "").replace('to = "home planet"\n', "")
     assert rules(plain) == []
+
+
+def test_the_map_example_is_valid_and_walks_the_map(monkeypatch):
+    """examples/personal-space/cai.toml: a day on Driftwater, by rocket to the store and back."""
+    sheet_text = (EXAMPLES / "cai.toml").read_text()
+    assert rules(sheet_text) == []
+    monkeypatch.chdir(EXAMPLES)
+    result = CliRunner().invoke(app, ["check", "--json", "cai.toml"])
+    assert result.exit_code == 0, result.output
+    [cai] = json.loads(result.stdout)["players"]
+    assert (cai["file"], cai["valid"], cai["violations"]) == ("cai.toml", True, [])
+    # it exercises the map: a planet, moves with a `to`, the generator, a flight with fuel
+    # to a side moon, the store there and the flight back
+    day = tomllib.loads(sheet_text)
+    assert day["planet"] == "driftwater"
+    log = day["log"]
+    assert all(e.get("to") for e in log if e["code"] == "M")
+    codes = [e["code"] for e in log]
+    assert codes.index("R") < codes.index("RL") < codes.index("B")
+    flights = [e for e in log if e["code"] == "RL"]
+    assert [f.get("to") for f in flights] == ["menagerie", "driftwater"]
+    assert flights[0]["fuel"] == "coral"
+    # the map is really read: a `to` the walk misses or a flight without fuel is reported
+    assert rules(sheet_text.replace('to = "store"', 'to = "zoo"')) == ["move.to"]
+    assert rules(sheet_text.replace('fuel = "coral"\n', "")) == ["rocket.fuel"]
