@@ -224,6 +224,26 @@ def test_an_unknown_space_is_refused_with_the_nearest():
         assert says in str(refused.value)
 
 
+def test_start_at_is_on_the_planet_or_a_moon_its_rocket_reaches(tmp_path, monkeypatch):
+    # Burrowdown's generator is the hole; the pond is Driftwater's, Bo lives on Driftwater
+    assert rules(one_step("U", planet="burrowdown", start='at = "hole"')) == []
+    assert rules(one_step("R", planet="burrowdown", start='at = "marga"')) == []
+    for at in ("pond", "bo"):
+        text = one_step("U", planet="burrowdown", start=f'at = "{at}"')
+        with pytest.raises(SheetError) as refused:
+            check_text(text.encode(), "day.toml")
+        says = str(refused.value)
+        assert f"start.at: '{at}' is not on Burrowdown" in says
+        assert "Burrowdown has home, hole, tower, rocket and Ozzie's house (ozzie)" in says
+    # exit 2 at the command line
+    text = one_step("U", planet="burrowdown", start='at = "pond"')
+    (tmp_path / "pond.toml").write_text(text)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["check", "pond.toml"])
+    assert result.exit_code == 2, result.output
+    assert "'pond' is not on Burrowdown" in result.output
+
+
 def test_a_start_space_needs_a_planet():
     text = one_step("R", start='space = "B2"').replace('planet = "driftwater"\n', "")
     with pytest.raises(SheetError) as refused:

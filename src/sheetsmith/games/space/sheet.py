@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from sheetsmith.games.space.model import SpaceGame, SpaceMap
 from sheetsmith.games.space.sheet_places import (
+    check_start_at,
     places_of,
     read_flight,
     read_fuel,
@@ -157,6 +158,8 @@ def _trackers(
     if with_place:
         place = lenient.choice(node["at"], places_of(game, planet), "home")
         at = "home" if place is None else place  # "" is a place: anywhere else
+        if place:
+            check_start_at(node["at"], game, planet, place)
     return Trackers(values[0], values[1], values[2], money or 0), at
 
 

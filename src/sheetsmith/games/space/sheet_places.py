@@ -125,6 +125,21 @@ def start_map(game: SpaceGame, planet: SpaceMap | None, at: str) -> SpaceMap | N
     return next((m for m in game.moons if m.at(at) is not None), planet)
 
 
+def check_start_at(node: Node, game: SpaceGame, planet: SpaceMap | None, at: str) -> None:
+    """`start.at` with a planet: a place of the planet, or of a side moon its launcher
+    reaches; else refused, naming the planet and what it has."""
+    if planet is None or not at or planet.at(at) is not None:
+        return
+    moons = game.moons if planet.at("rocket") is not None else ()
+    if any(m.at(at) is not None and m.at("rocket") is not None for m in moons):
+        return
+    names = {n.id: n.name for n in game.neighbors}
+    has = [f"{names[t.what]}'s house ({t.what})" if t.house else t.what for t in planet.things]
+    moon = " or a side moon its rocket reaches" if moons else ""
+    listed = ", ".join(has[:-1]) + " and " + has[-1] if len(has) > 1 else "".join(has)
+    node.fail(f"{at!r} is not on {planet.name}{moon}; {planet.name} has {listed}")
+
+
 HOME_PLANET = "home-planet"  # what an RL back may say instead of the planet's id
 
 
