@@ -5,12 +5,12 @@ neighbors' range dice where their cards put them."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pypdf
 import pypdfium2 as pdfium
 import pytest
 
+from printcheck import ROOT, SIZES, assert_printable, squash
 from sheetsmith.definition import load
 from sheetsmith.games.space import GAME
 from sheetsmith.games.space.maps import map_layout, map_page, map_pages
@@ -20,12 +20,8 @@ from sheetsmith.print.bounds import inside, walk
 from sheetsmith.print.paper import A4, LETTER
 from sheetsmith.print.primitives import INCH, MM, Circle, Rect, Text, TextBox
 from sheetsmith.print.render import render_game
-from sheetsmith.print.text import fit
 
-ROOT = Path(__file__).parents[1]
-SIZES = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
 PAPERS = [LETTER, A4]
-EDGE = 6 * MM  # home printers leave ~5 mm blank: keep 6 mm
 
 
 @pytest.fixture(scope="module")
@@ -42,10 +38,6 @@ def rendered(request, game, tmp_path_factory):
 
 def all_maps(game):
     return (*game.planets, *game.moons)
-
-
-def squash(text: str) -> str:
-    return " ".join(text.split())
 
 
 def test_the_component_is_listed_everywhere(game):
@@ -110,17 +102,7 @@ def test_two_renders_are_byte_identical(game, tmp_path):
 
 @pytest.mark.parametrize("paper", PAPERS, ids=["letter", "a4"])
 def test_nothing_near_the_edge_and_every_label_legible(game, paper):
-    area = (EDGE, EDGE, paper.width - EDGE, paper.height - EDGE)
-    for number, page in enumerate(map_pages(game, paper), start=1):
-        leaves = list(walk(page.items))
-        outside = [item for item, box in leaves if not inside(box, area)]
-        assert not outside, (number, outside[:3])
-        for item, _ in leaves:
-            if isinstance(item, Text):
-                assert item.size >= 6.0, item
-            if isinstance(item, TextBox):
-                fitted = fit(item)
-                assert fitted.fits and fitted.size >= 6.0, item.text
+    assert_printable(map_pages(game, paper), paper)
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=["letter", "a4"])
