@@ -23,7 +23,9 @@ from sheetsmith.games.space.checker import RULES
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "personal-space"
-TUESDAY = (EXAMPLES / "ann.toml").read_text()
+# Ann's and Ben's days as typed before sheets named their planet: checked as they always were
+SHEETS = ROOT / "tests" / "sheets"
+TUESDAY = (SHEETS / "space-ann-unmapped.toml").read_text()
 runner = CliRunner()
 
 
@@ -65,6 +67,30 @@ def test_the_example_day_follows_every_rule():
         "money_earned": 6,
         "money_spent": 2,
     }
+
+
+def test_the_example_days_name_their_planet_and_keep_their_verdicts():
+    """The examples walk Driftwater; the same days typed without a planet (as players typed
+    them before maps) keep the verdicts they always had."""
+    ann = check_text((EXAMPLES / "ann.toml").read_bytes(), "ann.toml")
+    assert ann.valid, ann.players[0].violations
+    assert dict(ann.players[0].score) == {
+        "entries": 12,
+        "squares_used": 30,
+        "moves": 3,
+        "spaces_moved": 10,
+        "money_earned": 6,
+        "money_spent": 0,
+    }
+    for name in ("ann.toml", "ben.toml", "cai.toml"):
+        assert 'planet = "driftwater"' in (EXAMPLES / name).read_text(), name
+    old_ben = check_text(BEN.encode(), "ben.toml").players[0]
+    assert [v.rule for v in old_ben.violations] == [
+        "work.day",
+        "exercise.shape",
+        "show.price",
+        "money.end",
+    ]
 
 
 def test_every_rule_id_is_documented():
@@ -484,7 +510,7 @@ def test_json_follows_the_contract():
     assert [v["rule"] for v in ben["violations"]] == [
         "work.day",
         "exercise.shape",
-        "show.price",
+        "internet.distance",
         "money.end",
     ]
     assert all(set(v) == {"rule", "where", "message"} for v in ben["violations"])
@@ -521,7 +547,7 @@ def test_the_docs_show_real_output(monkeypatch):
 # -- bad input never gives a traceback -------------------------------------------------
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-BEN = (EXAMPLES / "ben.toml").read_text()
+BEN = (SHEETS / "space-ben-unmapped.toml").read_text()
 
 
 def checked(raw: bytes) -> None:

@@ -350,3 +350,34 @@ def test_the_map_example_is_valid_and_walks_the_map(monkeypatch):
     # the map is really read: a `to` the walk misses or a flight without fuel is reported
     assert rules(sheet_text.replace('to = "store"', 'to = "zoo"')) == ["move.to"]
     assert rules(sheet_text.replace('fuel = "coral"\n', "")) == ["rocket.fuel"]
+
+
+ANN = (EXAMPLES / "ann.toml").read_text()
+
+
+def ann_with(old: str, new: str) -> str:
+    assert old in ANN, old
+    return ANN.replace(old, new, 1)
+
+
+@pytest.mark.parametrize(
+    ("emerge", "found"),
+    [
+        ("space = [0, -1], roll = 5", []),  # D5 is [0, -1] from Bo's house: he needs a 5
+        ("space = [1, -1], roll = 5", ["neighbor.space"]),  # the space mistyped
+        ("space = [1, -1], roll = 6", ["neighbor.space"]),  # as typed, a 6 brings him out
+        ("space = [7, -1], roll = 5", ["neighbor.space"]),  # outside his range: a typo
+        ("space = [1, -1], roll = 4", ["neighbor.space", "neighbor.emerge"]),  # two mistakes
+    ],
+)
+def test_a_mistyped_emerge_space_is_one_mistake(emerge, found):
+    """The roll is judged on the typed space or on the map's, whichever it agrees with."""
+    assert rules(ann_with("space = [0, -1], roll = 5", emerge)) == found
+
+
+def test_after_a_run_the_day_goes_on_where_the_run_may_have_ended():
+    # log 9 walks D5 -> C2 and runs 1 space home (B2), where log 10 (TF) happens
+    assert rules(ann_with('run = 1\nto = "home"', "run = 1")) == []  # no `to`: B2 is in reach
+    assert rules(ann_with('run = 1\nto = "home"', 'run = 1\nto = "C2"')) == ["place.home"]
+    # a `to` the run cannot reach is one mistake: the Transfer may be where the run ended
+    assert rules(ann_with('run = 1\nto = "home"', 'run = 1\nto = "pond"')) == ["move.to"]

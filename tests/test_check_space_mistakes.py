@@ -21,7 +21,7 @@ from sheetsmith.check.verdict import Violation
 from sheetsmith.games.space.checker import RULES
 
 ROOT = Path(__file__).resolve().parent.parent
-ANN = (ROOT / "examples" / "personal-space" / "ann.toml").read_text()
+ANN = (ROOT / "tests" / "sheets" / "space-ann-unmapped.toml").read_text()
 
 # Dee's Sunday: librarian (5 W in one line), a found explore, Bo's trade, the zoo, a run.
 DEE = '''

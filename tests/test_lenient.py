@@ -22,8 +22,8 @@ from sheetsmith.toml.node import Context
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SKY_ANN = (EXAMPLES / "my-corner-of-the-sky" / "ann.toml").read_text()
 SKY_BEN = (EXAMPLES / "my-corner-of-the-sky" / "ben.toml").read_text()
-SPACE_ANN = (EXAMPLES / "personal-space" / "ann.toml").read_text()
-SPACE_BEN = (EXAMPLES / "personal-space" / "ben.toml").read_text()
+SPACE_ANN = (EXAMPLES.parent / "tests" / "sheets" / "space-ann-unmapped.toml").read_text()
+SPACE_BEN = (EXAMPLES.parent / "tests" / "sheets" / "space-ben-unmapped.toml").read_text()
 PLANET = (EXAMPLES / "planet-78" / "first-rounds.toml").read_text()
 PLANET_MISTAKES = (EXAMPLES / "planet-78" / "mistakes.toml").read_text()
 

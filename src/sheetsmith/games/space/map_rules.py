@@ -42,9 +42,10 @@ class Stand(NamedTuple):
     map: SpaceMap
     spot: Spot | None
     since: int = 0
-    # where the walk ended when the typed `to` said otherwise: one of the two is a typo, so
-    # what follows may happen at either (one mistake, one report)
-    also: Spot | None = None
+    # where else the player may stand: where the walk (and its run) ended when the typed
+    # `to` said otherwise (one of the two is a typo, so what follows may happen at either:
+    # one mistake, one report), or where a run with no `to` may have ended
+    also: tuple[Spot, ...] = ()
 
     def at(self, spot: Spot | None) -> Stand:
         return Stand(self.map, spot, self.since)
@@ -101,9 +102,10 @@ def _move(day: Day, entry: Entry, stand: Stand) -> tuple[Stand, list[Violation]]
     if stand.spot is None or not entry.path:
         return Stand(stand.map, went, entry.number), []
     first = _walk_from(day, entry, stand, went)
-    if first[1] and stand.also is not None:
-        second = _walk_from(day, entry, stand.at(stand.also), went)
-        first = second if not second[1] else first
+    for other in stand.also if first[1] else ():
+        second = _walk_from(day, entry, stand.at(other), went)
+        if not second[1]:
+            return second
     return first
 
 
@@ -115,7 +117,9 @@ def _walk_from(
         return Stand(stand.map, went, entry.number), [broken]
     assert end is not None
     out = _to(day, entry, stand.map, end, went)
-    after = Stand(stand.map, went if entry.to else end, entry.number, end if out else None)
+    ran = stand.map.within(end, entry.run)
+    also = ran if out else () if entry.to else ran[1:]
+    after = Stand(stand.map, went if entry.to else end, entry.number, also)
     return after, out + (_range(day, entry, after) if after.spot is not None else [])
 
 
@@ -186,6 +190,7 @@ def _range(day: Day, entry: Entry, after: Stand) -> list[Violation]:
         dx, dy = after.spot.column - house.column, after.spot.row - house.row
         if (dx, dy) == found.space:
             return []
+        day.emerge_at[entry.number] = (dx, dy)  # the roll is then judged on the map's space
         why = f"the move ends at {after.spot.name}, [{dx}, {dy}] from {name}'s house ({house.name})"
     space = f"[{found.space[0]}, {found.space[1]}]"
     return [Violation("neighbor.space", entry_where(entry), f"emerge space is {space}, but {why}")]
@@ -208,7 +213,7 @@ def _rocket(day: Day, entry: Entry, stand: Stand) -> tuple[Stand, list[Violation
     out = []
     where = entry_where(entry)
     launcher = stand.map.at("rocket")
-    if stand.spot is not None and launcher not in {stand.spot, stand.also}:
+    if stand.spot is not None and launcher not in {stand.spot, *stand.also}:
         text = f"the rocket leaves from the launcher ({launcher.name if launcher else 'none'} "
         text += f"on {stand.map.name}); you are at {here(stand)}"
         out.append(Violation("rocket.launcher", where, text))
@@ -248,9 +253,8 @@ def _internet(day: Day, entry: Entry, stand: Stand) -> list[Violation]:
     tower = stand.map.at("tower")
     if stand.spot is None or entry.missing:
         return internet(day, entry)
-    if stand.also is not None:
-        other = _internet(day, entry, stand.at(stand.also))
-        return other if not other else _internet(day, entry, stand.at(stand.spot))
+    if stand.also and any(not _internet(day, entry, stand.at(o)) for o in stand.also):
+        return []
     if tower is None:
         text = "the Internet works on your planet, where the tower stands; "
         text += f"you are at {here(stand)}"
@@ -286,7 +290,7 @@ def _venue(
         return
     places, rule = VENUES[entry.action]
     spots = {stand.map.at(p) for p in places} - {None}
-    if spots & {stand.spot, stand.also}:
+    if spots & {stand.spot, *stand.also}:
         return
     if rule == "place.generator":
         names = "your planet's generator"

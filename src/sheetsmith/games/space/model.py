@@ -279,20 +279,29 @@ class SpaceMap(NamedTuple):
     def distance(self, a: Spot, b: Spot) -> int | None:
         """Fewest steps (up, down, left, right) from a to b around craters; None if b
         cannot be reached. The Internet action counts the distance to the tower so."""
+        return self._steps(a, b).get(b)
+
+    def within(self, a: Spot, steps: int) -> tuple[Spot, ...]:
+        """The spaces at most `steps` steps from a around craters, nearest first (a run
+        of that many spaces may end on any of them)."""
+        return tuple(s for s, n in self._steps(a, None, steps).items() if n <= steps)
+
+    def _steps(self, a: Spot, goal: Spot | None, limit: int | None = None) -> dict[Spot, int]:
+        """Breadth-first from a: each space reached and its steps, until goal or limit."""
         seen = {a: 0}
         frontier = [a]
-        while frontier:
+        while frontier and goal not in seen:
+            if limit is not None and seen[frontier[0]] >= limit:
+                break
             nxt = []
             for spot in frontier:
-                if spot == b:
-                    return seen[spot]
                 for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                     s = spot.step(dx, dy)
                     if s not in seen and self.enterable(s):
                         seen[s] = seen[spot] + 1
                         nxt.append(s)
             frontier = nxt
-        return None
+        return seen
 
 
 # -- belongings: the item list, the lottery, the treasures card, the day ------------------------

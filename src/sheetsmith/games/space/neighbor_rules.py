@@ -20,6 +20,17 @@ def neighbor_name(game: SpaceGame, neighbor_id: str) -> str:
     return next((n.name for n in game.neighbors if n.id == neighbor_id), neighbor_id)
 
 
+def emerge_space(day: Day, entry: Entry, needs: dict[tuple[int, int], int]) -> tuple[int, int]:
+    """The space a neighbor is judged to emerge at: as typed, or as the map has it when the
+    two differ (reported as neighbor.space). Whichever agrees with the roll is taken, so a
+    mistyped space or a misplaced move is one mistake, not also a roll that missed."""
+    assert entry.emerge is not None
+    typed, mapped = entry.emerge.space, day.emerge_at.get(entry.number)
+    if mapped is None or needs.get(typed) == entry.emerge.roll:
+        return typed
+    return mapped
+
+
 def emerge(day: Day, entry: Entry, met: dict[str, int], out: list[Violation]) -> Emerged | None:
     """Who emerges at the end of this move, if anyone."""
     found = entry.emerge
@@ -27,7 +38,7 @@ def emerge(day: Day, entry: Entry, met: dict[str, int], out: list[Violation]) ->
         return None
     neighbor = next(n for n in day.game.neighbors if n.id == found.neighbor)
     needs = {(s.dx, s.dy): s.roll for s in neighbor.range}
-    dx, dy = found.space
+    dx, dy = emerge_space(day, entry, needs)
     if (dx, dy) not in needs:
         spaces = ", ".join(f"[{x}, {y}]" for x, y in needs)
         out.append(
@@ -56,16 +67,9 @@ def _why_not(day: Day, entry: Entry, before: Entry | None) -> str:
     e = before.emerge
     if e is None or e.neighbor != entry.neighbor:
         return f"log {before.number} did not roll for {name}"
-    roll = next(
-        (
-            s.roll
-            for n in day.game.neighbors
-            if n.id == e.neighbor
-            for s in n.range
-            if (s.dx, s.dy) == e.space
-        ),
-        None,
-    )
+    neighbor = next(n for n in day.game.neighbors if n.id == e.neighbor)
+    needs = {(s.dx, s.dy): s.roll for s in neighbor.range}
+    roll = needs.get(emerge_space(day, before, needs))
     if roll is None:
         return f"log {before.number} stopped outside {name}'s range"
     return f"log {before.number} rolled {e.roll} where {name} needs {roll}"

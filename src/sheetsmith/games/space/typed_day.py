@@ -74,6 +74,8 @@ class Day:
             self.place[entry.number] = place
             if entry.action == "move":
                 place = (None if entry.missing else entry.to, entry.number)
+        # a move's emerge space as the map gives it, where the typed one differs
+        self.emerge_at: dict[int, tuple[int, int]] = {}
         self.underlined: dict[int, int] = defaultdict(int)
         self.when: dict[Cell, int] = {}  # square -> the first entry that drew it
         self.held: dict[Cell, int] = {}  # square -> how many marks it holds
