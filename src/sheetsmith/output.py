@@ -44,6 +44,10 @@ class RenderOptions:
     copies: int = 1  # of sheets that players write on (the daily sheet)
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm to shift card backs: right, up
     variance: tuple[tuple[str, int], ...] = ()  # difficulty settings, e.g. (("pollution", 4),)
+    ink: str = "full"  # card and tile backs: "full" (the default look), "saver", "plain"
+    layout: str = "duplex"  # decks and tiles: "duplex" (backs on their own sheets), "gutterfold"
+    formats: tuple[str, ...] = ("pdf",)  # also "png" (each card at 300 dpi), "tts" (deck sheets)
+    combined: bool = False  # also one PDF per game, every component in print order
 
 
 @dataclass(frozen=True)

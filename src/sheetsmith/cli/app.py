@@ -28,6 +28,23 @@ class Paper(StrEnum):
     a4 = "a4"
 
 
+class Ink(StrEnum):
+    full = "full"
+    saver = "saver"
+    plain = "plain"
+
+
+class Layout(StrEnum):
+    duplex = "duplex"
+    gutterfold = "gutterfold"
+
+
+class Format(StrEnum):
+    pdf = "pdf"
+    png = "png"
+    tts = "tts"
+
+
 Quietly = Annotated[bool, typer.Option("--quiet", "-q", help="Print only errors and warnings.")]
 Force = Annotated[
     bool, typer.Option("--force", help="Replace files in --out that sheetsmith did not write.")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sheetsmith.cli.app import AsJson, Force, Paper, Quietly, app
+from sheetsmith.cli.app import AsJson, Force, Format, Ink, Layout, Paper, Quietly, app
 from sheetsmith.console import Quiet, echo, emit_json, fail, warn
 from sheetsmith.errors import OptionError, SheetsmithError
 
@@ -66,6 +66,39 @@ def render(
             show_default=False,
         ),
     ] = None,
+    ink: Annotated[
+        Ink,
+        typer.Option(
+            case_sensitive=False,
+            help="Card and tile backs: full (the default look), saver (outline art on white,"
+            " colour on fronts only where it means something) or plain (no back art).",
+        ),
+    ] = Ink.full,
+    layout: Annotated[
+        Layout,
+        typer.Option(
+            case_sensitive=False,
+            help="Decks and tiles: duplex (backs on their own sheets, print double-sided) or"
+            " gutterfold (front and back side by side: print one-sided, fold, cut).",
+        ),
+    ] = Layout.duplex,
+    format: Annotated[
+        list[Format] | None,
+        typer.Option(
+            "--format",
+            case_sensitive=False,
+            help="Also export cards and tiles: png (each at 300 dpi with bleed, for"
+            " print-on-demand) or tts (Tabletop Simulator deck sheets and their JSON)."
+            " Repeat for both.",
+            show_default=False,
+        ),
+    ] = None,
+    combined: Annotated[
+        bool,
+        typer.Option(
+            "--combined", help="Also write one PDF per game with every component in print order."
+        ),
+    ] = False,
     force: Force = False,
     quiet: Quietly = False,
     as_json: AsJson = False,
@@ -91,6 +124,9 @@ def render(
         "--copies": copies != 1,
         "--back-offset": back_offset.replace(" ", "") not in ("0,0", "0.0,0.0"),
         "--variance": bool(variance),
+        "--ink": ink is not Ink.full,
+        "--layout": layout is not Layout.duplex,
+        "--format": bool(format) and any(f is not Format.pdf for f in format or ()),
     }
     try:
         if seed is not None and not 0 <= seed <= MAX_SEED:
@@ -125,6 +161,10 @@ def render(
             copies=copies,
             back_offset=offset,
             variance=_variance(variance or []),
+            ink=ink.value,
+            layout=layout.value,
+            formats=("pdf", *dict.fromkeys(f.value for f in format or () if f.value != "pdf")),
+            combined=combined,
         )
         if component and not targets:
             jobs = jobs_with_components(loaded, options)

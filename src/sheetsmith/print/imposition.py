@@ -28,14 +28,40 @@ each back is placed on the mirror image of its front's slot, then shifted by the
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Literal, TypeVar
 
 from sheetsmith.errors import OptionError
 from sheetsmith.print.paper import Paper
-from sheetsmith.print.primitives import BLACK, INCH, MM, Group, Item, Line, Page, Rect
+from sheetsmith.print.primitives import (
+    BLACK,
+    INCH,
+    MM,
+    Group,
+    Item,
+    Line,
+    Page,
+    PlacedCard,
+    Rect,
+)
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class DeckStyle:
+    """How the component being rendered wants its card and tile sheets: its names for the
+    sheet label in the margin, and the layout (duplex or gutterfold)."""
+
+    game: str = ""
+    component: str = ""
+    layout: str = "duplex"
+
+
+# Set by `render_game` around each component, so the many deck renderers need not pass a
+# print setting through every call (as PROGRESS does for the progress bar).
+DECK_STYLE: ContextVar[DeckStyle | None] = ContextVar("sheetsmith_deck_style", default=None)
 Orientation = Literal["auto", "portrait", "landscape"]
 Gutter = Literal["separate", "shared"]
 
@@ -295,13 +321,21 @@ def _place(drawing: Sequence[Item], slot: Placement) -> Group:
     return Group(tuple(drawing), dx=slot.trim.x, dy=slot.trim.y, clip=_clip(slot))
 
 
-def _boxed(layout: SheetLayout, items: list[Item], used: Sequence[Placement]) -> Page:
+def _boxed(
+    layout: SheetLayout,
+    items: list[Item],
+    used: Sequence[Placement],
+    first: int,
+    side: Literal["front", "back"] = "front",
+) -> Page:
+    """A sheet of cards `first`, `first` + 1, ... on the slots `used`."""
     return Page(
         layout.paper.width,
         layout.paper.height,
         tuple(items),
         trim_box=union_rect([p.trim for p in used]),
         bleed_box=union_rect([p.bleed for p in used]),
+        cards=tuple(PlacedCard(first + n, side, p.trim, p.bleed) for n, p in enumerate(used)),
     )
 
 
@@ -321,7 +355,7 @@ def impose(
             _place(draw(card), slot) for card, slot in zip(batch, used, strict=True)
         ]
         items.extend(layout.crop_marks(used))
-        pages.append(_boxed(layout, items, used))
+        pages.append(_boxed(layout, items, used, first))
     return pages
 
 
@@ -411,5 +445,5 @@ def duplex_pages(
             for card, slot in zip(batch, used, strict=True)
         ]
         shifted = [back_placement(layout, slot, back_offset_mm) for slot in fronts_used]
-        pages += [front, _boxed(layout, items, shifted)]
+        pages += [front, _boxed(layout, items, shifted, sheet * per, "back")]
     return pages

@@ -174,12 +174,24 @@ Item = Rect | Line | Circle | Polygon | Text | TextBox | Group | Blocks | Stamp
 
 
 @dataclass(frozen=True, slots=True)
+class PlacedCard:
+    """Where one card (or tile) of a deck lies on a sheet: what exports cut out of the
+    rasterized page. `index` is the card's place in its deck, counted from 0."""
+
+    index: int
+    side: Literal["front", "back"]
+    trim: Rect
+    bleed: Rect
+
+
+@dataclass(frozen=True, slots=True)
 class Page:
     width: float
     height: float
     items: tuple[Item, ...] = field(default=())
     trim_box: Rect | None = None
     bleed_box: Rect | None = None
+    cards: tuple[PlacedCard, ...] = ()  # the cards on a card or tile sheet, as placed
 
 
 # -- shape helpers -------------------------------------------------------------------------

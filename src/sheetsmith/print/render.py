@@ -18,6 +18,7 @@ from sheetsmith.games import registry
 from sheetsmith.games.interface import GamePackage, resolve
 from sheetsmith.output import Output, RenderedFile, RenderOptions
 from sheetsmith.print.document import component_path
+from sheetsmith.print.imposition import DECK_STYLE, DeckStyle
 from sheetsmith.print.paper import paper as paper_named
 
 
@@ -105,9 +106,15 @@ def render_game(game: Any, out: Output | Path, options: RenderOptions) -> list[R
     """Write the requested components of `game` under `out` (a folder or an `Output`)."""
     output = out if isinstance(out, Output) else Output(out)
     available = components(game)
-    return [
-        resolve(available[name])(game, output, options) for name in wanted_components(game, options)
-    ]
+    written = []
+    for name in wanted_components(game, options):
+        style = DeckStyle(game.info.title, name, options.layout)
+        token = DECK_STYLE.set(style)
+        try:
+            written.append(resolve(available[name])(game, output, options))
+        finally:
+            DECK_STYLE.reset(token)
+    return written
 
 
 def placeholder_links(jobs: Sequence[Job]) -> list[str]:
