@@ -448,10 +448,11 @@ def test_generator_boards_inside_margins_with_cube_sized_spaces(game, paper):
 # -- action cards -------------------------------------------------------------------------
 
 
-def test_actions_are_poker_cards_nine_to_a_sheet_with_backs(rendered, game):
+def test_actions_are_poker_cards_with_backs(rendered, game):
     paper, paths = rendered
     assert len(game.actions) == 27
-    check_sheets(paths["actions"], paper, POKER, 9, len(game.actions), 0.0)  # shared cuts
+    per_sheet = 9 if paper == "a4" else 8  # Letter: 4x2, every crop mark printable
+    check_sheets(paths["actions"], paper, POKER, per_sheet, len(game.actions), 0.0)
 
 
 def test_every_action_name_and_code_is_on_the_cards(rendered, game):

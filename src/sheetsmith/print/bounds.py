@@ -113,9 +113,15 @@ def inside(inner: Box, outer: Box, tolerance: float = 1e-6) -> bool:
 
 
 def walk(items: Iterable[Item], dx: float = 0.0, dy: float = 0.0) -> Iterator[tuple[Item, Box]]:
-    """Every leaf item with its bounds on the page (groups' offsets applied)."""
+    """Every leaf item with its bounds on the page (groups' offsets and turns applied)."""
     for item in items:
         if isinstance(item, Group):
-            yield from walk(item.items, dx + item.dx, dy + item.dy)
+            if item.turned and item.clip is not None:
+                cx, cy = item.clip.centre
+                for leaf, (x0, y0, x1, y1) in walk(item.items):
+                    turned = (2 * cx - x1, 2 * cy - y1, 2 * cx - x0, 2 * cy - y0)
+                    yield leaf, shift(turned, dx + item.dx, dy + item.dy)
+            else:
+                yield from walk(item.items, dx + item.dx, dy + item.dy)
         else:
             yield item, shift(bounds(item), dx, dy)

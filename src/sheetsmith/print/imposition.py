@@ -27,15 +27,18 @@ each back is placed on the mirror image of its front's slot, then shifted by the
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Literal, TypeVar
 
 from sheetsmith.errors import OptionError
+from sheetsmith.print.fonts import text_width
 from sheetsmith.print.paper import Paper
 from sheetsmith.print.primitives import (
     BLACK,
+    DARK,
     INCH,
     MM,
     Group,
@@ -44,6 +47,7 @@ from sheetsmith.print.primitives import (
     Page,
     PlacedCard,
     Rect,
+    Text,
 )
 
 T = TypeVar("T")
@@ -73,6 +77,10 @@ SHARED_MARGIN = INCH / 8  # shared cut lines: 3x3 poker with its bleed on Letter
 MARK_OFFSET = 3.0  # crop marks start this far outside the bleeds
 MARK_LENGTH = 14.0
 MARK_WIDTH = 0.5
+EDGE = 6 * MM  # home printers leave about 5 mm blank: nothing that must print comes closer
+MIN_MARK = 1.5 * MM  # a shorter crop mark is too hard to see to cut by
+LABEL_SIZE = 6.5  # the sheet label and scale check in the margin
+LABEL_BAND = 10.0  # their height: text and the gap to the cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +144,7 @@ class SheetLayout:
     @property
     def grid_bleed(self) -> Rect:
         """The rectangle covering every slot's bleed: crop marks live outside it."""
-        first, last = self.placements[0], self.placements[-1]
-        x0, y1 = first.bleed.x, first.bleed.y1
-        x1, y0 = last.bleed.x1, last.bleed.y
-        return Rect(x0, y0, x1 - x0, y1 - y0)
+        return union_rect([p.bleed for p in self.placements])
 
     def sheet_count(self, cards: int) -> int:
         return -(-cards // self.per_sheet) if cards else 0
@@ -167,21 +172,51 @@ class SheetLayout:
                 marks.extend(_line(span[0], y, span[1], y) for y in ys)
         return tuple(marks)
 
+    def marks_fit(self) -> bool:
+        """Every cut line gets a printable mark at both of its ends."""
+        grid = self.grid_bleed
+        inward = self.card.bleed if self.gutter == "shared" else 0.0
+        sides = (
+            (grid.y1, self.paper.height),
+            (grid.y, 0.0),
+            (grid.x1, self.paper.width),
+            (grid.x, 0.0),
+        )
+        return all(self._mark_span(edge, paper_edge, inward) for edge, paper_edge in sides)
+
+    def label_band(self) -> tuple[float, float] | None:
+        """Where the sheet label and scale check go: (baseline, top) in the margin below
+        the cards, or above them; None if neither margin has room."""
+        grid = self.grid_bleed
+        if grid.y - EDGE >= LABEL_BAND:
+            return (EDGE + 2.0, grid.y - 2.0)
+        if self.paper.height - EDGE - grid.y1 >= LABEL_BAND:
+            return (grid.y1 + 4.0, self.paper.height - EDGE)
+        return None
+
     @staticmethod
     def _mark_span(edge: float, paper_edge: float, inward: float) -> tuple[float, float] | None:
         span = _span(edge, paper_edge)
-        if inward and (span is None or abs(span[1] - span[0]) < MARK_LENGTH - 1e-6):
+        # a mark clear of the bleed is best; a short one still beats crossing the bleed
+        if inward and (span is None or _length(span) < MARK_LENGTH / 2):
             direction = 1.0 if paper_edge > edge else -1.0
-            span = _span(edge - direction * inward, paper_edge)
+            across = _span(edge - direction * inward, paper_edge)
+            if across is not None and (span is None or _length(across) > _length(span)):
+                span = across
         return span
 
 
+def _length(span: tuple[float, float]) -> float:
+    return abs(span[1] - span[0])
+
+
 def _span(grid_edge: float, paper_edge: float) -> tuple[float, float] | None:
-    """From just outside the grid's bleed towards the paper edge; None if there is no room."""
+    """From just outside the grid's bleed towards the paper edge, stopping `EDGE` short of
+    it (a home printer leaves the outer ~5 mm blank); None if no printable mark fits."""
     direction = 1.0 if paper_edge > grid_edge else -1.0
     start = grid_edge + direction * MARK_OFFSET
-    room = abs(paper_edge - start)
-    if direction * (paper_edge - start) < 2.0:
+    room = direction * (paper_edge - direction * EDGE - start)
+    if room < MIN_MARK - 1e-6:
         return None
     return (start, start + direction * min(MARK_LENGTH, room))
 
@@ -214,10 +249,13 @@ def layout_sheet(
     orientation: Orientation = "auto",
     gutter: Gutter = "separate",
 ) -> SheetLayout:
-    """As many cards as fit inside `margin`, the grid centred on the sheet.
+    """As many cards as fit with every crop mark printable and room in a margin for the
+    sheet label, the grid centred on the sheet.
 
     "auto" turns the sheet to landscape only when that holds more cards. The margin
-    defaults to `MARGIN`, or `SHARED_MARGIN` with shared cut lines (`gap` is then ignored).
+    (paper edge to the nearest bleed) defaults to `MARGIN`, or `SHARED_MARGIN` with shared
+    cut lines (`gap` is then ignored); rows or columns are dropped while a mark would fall
+    in the printer's blank edge or the label would find no margin.
     """
     if gutter not in ("separate", "shared"):
         raise OptionError(f"unknown gutter {gutter!r}; choose separate or shared")
@@ -225,25 +263,39 @@ def layout_sheet(
         margin = SHARED_MARGIN if gutter == "shared" else MARGIN
     if gutter == "shared":
         gap = 0.0
-    candidates = {
-        "portrait": paper.portrait,
-        "landscape": paper.landscape,
-    }
-    if orientation == "auto":
-
-        def count(p: Paper) -> int:
-            columns, rows = _fit(card, p, margin, gap, gutter)
-            return columns * rows
-
-        chosen = max((candidates["portrait"], candidates["landscape"]), key=count)
-    else:
-        chosen = candidates[orientation]
-    columns, rows = _fit(card, chosen, margin, gap, gutter)
-    if columns * rows == 0:
+    oriented = {"portrait": paper.portrait, "landscape": paper.landscape}
+    names = ("portrait", "landscape") if orientation == "auto" else (orientation,)
+    best: SheetLayout | None = None
+    fallback: SheetLayout | None = None
+    for name in names:
+        chosen = oriented[name]
+        most_columns, most_rows = _fit(card, chosen, margin, gap, gutter)
+        if most_columns * most_rows == 0:
+            continue
+        full = _grid(card, chosen, most_columns, most_rows, gap, gutter)
+        if fallback is None or full.per_sheet > fallback.per_sheet:
+            fallback = full
+        for columns in range(most_columns, 0, -1):
+            for rows in range(most_rows, 0, -1):
+                if best is not None and columns * rows <= best.per_sheet:
+                    continue
+                layout = _grid(card, chosen, columns, rows, gap, gutter)
+                if layout.marks_fit() and layout.label_band() is not None:
+                    best = layout
+    if best is not None:
+        return best
+    if fallback is None:
         raise OptionError(
             f"a {card.width / INCH:g} x {card.height / INCH:g} in card with its bleed does not"
             f" fit on {paper.name} paper inside a {margin / INCH:g} in margin"
         )
+    return fallback
+
+
+def _grid(
+    card: CardSize, chosen: Paper, columns: int, rows: int, gap: float, gutter: Gutter
+) -> SheetLayout:
+    """`columns` x `rows` cards centred on the sheet."""
     b = card.bleed
     if gutter == "shared":
         pitch_x, pitch_y = card.width, card.height
@@ -345,9 +397,10 @@ def impose(
     layout: SheetLayout,
 ) -> list[Page]:
     """One page per sheet: each card's drawing placed on its slot, clipped to its bleed,
-    crop marks in the margin, TrimBox and BleedBox around the cards on that sheet."""
+    crop marks and the sheet label in the margin, TrimBox and BleedBox around the cards."""
     pages = []
     per = layout.per_sheet
+    sheets = layout.sheet_count(len(cards))
     for first in range(0, len(cards), per):
         batch = cards[first : first + per]
         used = opened(layout, len(batch))
@@ -355,8 +408,63 @@ def impose(
             _place(draw(card), slot) for card, slot in zip(batch, used, strict=True)
         ]
         items.extend(layout.crop_marks(used))
+        items.extend(sheet_label(layout, used, first // per + 1, sheets, "front"))
         pages.append(_boxed(layout, items, used, first))
     return pages
+
+
+def sheet_label(
+    layout: SheetLayout, used: Sequence[Placement], sheet: int, sheets: int, side: str
+) -> list[Item]:
+    """The margin furniture of a card sheet: which game, deck, sheet and side it is, and a
+    1 in bar to check that it printed at 100%. Placed between the crop marks (never over
+    one) in the margin `label_band` finds; nothing if there is none."""
+    band = layout.label_band()
+    style = DECK_STYLE.get() or DeckStyle()
+    if band is None or not used:
+        return []
+    baseline, _ = band
+    grid = layout.grid_bleed
+    reach = MARK_OFFSET + MARK_LENGTH  # how far crop marks reach out from the cards
+    low, high = baseline - 2.0, baseline + LABEL_SIZE
+    cuts = sorted({x for p in used for x in (p.trim.x, p.trim.x1)})
+    if high < grid.y - reach or low > grid.y1 + reach:  # the marks stop short of the label
+        cuts = []
+    stops = [EDGE - 3.0, *cuts, layout.paper.width - EDGE + 3.0]
+    gaps = [(a + 3.0, b - 3.0) for a, b in itertools.pairwise(stops) if b - a > 6.0]
+    where = f"sheet {sheet} of {sheets}, {side}"
+    texts = [
+        " · ".join(t for t in (style.game, style.component, where) if t),
+        " · ".join(t for t in (style.component, where) if t),
+        where,
+    ]
+    scale_text = "1 in = 25.4 mm"
+    scale_w = INCH + 4.0 + text_width(scale_text, LABEL_SIZE)
+    items: list[Item] = []
+    # the scale check in the last gap it fits, the label in the first that has room left
+    scale_gap = next((n for n in range(len(gaps) - 1, -1, -1) if _room(gaps[n]) >= scale_w), None)
+    if scale_gap is not None:
+        x0 = gaps[scale_gap][1] - scale_w
+        y = baseline + 2.0
+        items += [
+            Line(x0, y, x0 + INCH, y, stroke=DARK, line_width=MARK_WIDTH),
+            *(
+                Line(x, y - 2.0, x, y + 2.0, stroke=DARK, line_width=MARK_WIDTH)
+                for x in (x0, x0 + INCH)
+            ),
+            Text(x0 + INCH + 4.0, baseline, scale_text, LABEL_SIZE, colour=DARK),
+        ]
+    for text in texts:
+        width = text_width(text, LABEL_SIZE)
+        for n, gap in enumerate(gaps):
+            room = _room(gap) - (scale_w + 12.0 if n == scale_gap else 0.0)
+            if width <= room:
+                return [Text(gap[0], baseline, text, size=LABEL_SIZE, colour=DARK), *items]
+    return items
+
+
+def _room(gap: tuple[float, float]) -> float:
+    return gap[1] - gap[0]
 
 
 # -- duplex -------------------------------------------------------------------------------
@@ -414,10 +522,14 @@ def deck_pages(
     """A deck printed duplex: front sheet, back sheet, front sheet, back sheet...
 
     Fronts carry crop marks; backs carry bleed but no marks (they are cut from the front).
+    With `render --layout gutterfold` (the deck style), `gutterfold_pages` instead.
     Each back sits behind its front after a long-edge flip (see the module notes), moved
     by `back_offset_mm` for printers that shift the back side. Without `draw_back`, only
     the fronts.
     """
+    style = DECK_STYLE.get() or DeckStyle()
+    if style.layout == "gutterfold" and draw_back is not None:
+        return gutterfold_pages(cards, draw_front, draw_back, size, paper, gutter=gutter)
     layout = layout_sheet(size, paper, margin=margin, orientation=orientation, gutter=gutter)
     return duplex_pages(cards, draw_front, draw_back, layout, back_offset_mm)
 
@@ -445,5 +557,143 @@ def duplex_pages(
             for card, slot in zip(batch, used, strict=True)
         ]
         shifted = [back_placement(layout, slot, back_offset_mm) for slot in fronts_used]
+        items += sheet_label(layout, used, sheet + 1, len(fronts), "back")
         pages += [front, _boxed(layout, items, shifted, sheet * per, "back")]
     return pages
+
+
+# -- gutterfold ---------------------------------------------------------------------------
+
+FOLD_ROOM = 3.0  # between a card's bleed and the fold line: a fold a little off stays blank
+
+
+@dataclass(frozen=True, slots=True)
+class FoldLayout:
+    """Fronts on one half of the sheet, their backs on the other, mirrored about the fold
+    line: `sheet` holds the front slots, `fold` is "vertical" (fronts left) or "horizontal"
+    (fronts on top; the backs are then printed upside down to read upright once folded)."""
+
+    sheet: SheetLayout
+    fold: Literal["vertical", "horizontal"]
+
+    def back(self, slot: Placement) -> Placement:
+        """The slot behind `slot` once the sheet is folded."""
+
+        def mirrored(r: Rect) -> Rect:
+            paper = self.sheet.paper
+            if self.fold == "vertical":
+                return Rect(paper.width - r.x1, r.y, r.width, r.height)
+            return Rect(r.x, paper.height - r.y1, r.width, r.height)
+
+        return replace(
+            slot, trim=mirrored(slot.trim), bleed=mirrored(slot.bleed), safe=mirrored(slot.safe)
+        )
+
+    def both(self, used: Sequence[Placement]) -> SheetLayout:
+        """The fronts and backs as one layout, for the crop marks and the label."""
+        return replace(self.sheet, placements=(*used, *(self.back(p) for p in used)))
+
+
+def fold_layout(card: CardSize, paper: Paper, gutter: Gutter = "shared") -> FoldLayout:
+    """The gutterfold with the most cards on `paper`: either orientation, folded across
+    either axis; each half keeps its crop marks printable and the sheet its label."""
+    # paper edge to trim: a printable crop mark (across the outer bleed with shared cuts),
+    # and at the bottom the sheet label
+    edge = EDGE + MIN_MARK + MARK_OFFSET + (0.0 if gutter == "shared" else card.bleed)
+    bottom = max(edge, EDGE + LABEL_BAND + card.bleed)
+    fold = card.bleed + FOLD_ROOM  # trim to the fold line
+    best: FoldLayout | None = None
+    for chosen in (paper.portrait, paper.landscape):
+        for axis in ("vertical", "horizontal"):
+            if axis == "vertical":
+                box = Rect(
+                    edge, bottom, chosen.width / 2 - edge - fold, chosen.height - edge - bottom
+                )
+            else:
+                box = Rect(
+                    edge,
+                    chosen.height / 2 + fold,
+                    chosen.width - 2 * edge,
+                    chosen.height / 2 - bottom - fold,  # the backs' bottom, mirrored
+                )
+            half = Paper(chosen.name, box.width + 2 * card.bleed, box.height + 2 * card.bleed)
+            columns, rows = _fit(card, half, 0.0, 0.0, gutter)
+            if columns * rows == 0:
+                continue
+            grid = _grid(card, half, columns, rows, 0.0, gutter)
+            dx, dy = box.x - card.bleed, box.y - card.bleed
+            placements = tuple(
+                replace(
+                    p,
+                    trim=_moved(p.trim, dx, dy),
+                    bleed=_moved(p.bleed, dx, dy),
+                    safe=_moved(p.safe, dx, dy),
+                )
+                for p in grid.placements
+            )
+            sheet = replace(grid, paper=chosen, placements=placements)
+            found = FoldLayout(sheet, axis)  # type: ignore[arg-type]
+            if best is None or sheet.per_sheet > best.sheet.per_sheet:
+                best = found
+    if best is None:
+        raise OptionError(
+            f"a {card.width / INCH:g} x {card.height / INCH:g} in card does not fit twice"
+            f" (front and back) on {paper.name} paper: use --layout duplex"
+        )
+    return best
+
+
+def _moved(r: Rect, dx: float, dy: float) -> Rect:
+    return Rect(r.x + dx, r.y + dy, r.width, r.height)
+
+
+def gutterfold_pages(
+    cards: Sequence[T],
+    draw_front: Callable[[T], Sequence[Item]],
+    draw_back: Callable[[T], Sequence[Item]],
+    size: CardSize,
+    paper: Paper,
+    *,
+    gutter: Gutter = "shared",
+) -> list[Page]:
+    """A deck printed one-sided: each sheet holds fronts and, mirrored about the fold line
+    (dashed), their backs. Fold along it, glue or hold the halves, cut along the marks."""
+    fold = fold_layout(size, paper, gutter)
+    layout = fold.sheet
+    per = layout.per_sheet
+    sheets = layout.sheet_count(len(cards))
+    pages = []
+    for first in range(0, len(cards), per):
+        batch = cards[first : first + per]
+        used = opened(layout, len(batch))
+        backs = [fold.back(slot) for slot in used]
+        turned = fold.fold == "horizontal"
+        items: list[Item] = [
+            _place(draw_front(c), slot) for c, slot in zip(batch, used, strict=True)
+        ]
+        items += [
+            Group(tuple(draw_back(c)), slot.trim.x, slot.trim.y, _clip(slot), turned=turned)
+            for c, slot in zip(batch, backs, strict=True)
+        ]
+        both = fold.both(used)
+        items.extend(both.crop_marks(both.placements))
+        items.append(_fold_line(fold))
+        where = "fold on the dashed line"
+        items.extend(sheet_label(both, both.placements, first // per + 1, sheets, where))
+        page = _boxed(both, items, both.placements, first)
+        cards_on = tuple(
+            PlacedCard(first + n, side, p.trim, p.bleed)
+            for side, slots in (("front", used), ("back", backs))
+            for n, p in enumerate(slots)
+        )
+        pages.append(replace(page, cards=cards_on))
+    return pages
+
+
+def _fold_line(fold: FoldLayout) -> Line:
+    paper = fold.sheet.paper
+    if fold.fold == "vertical":
+        x = paper.width / 2
+        return Line(x, EDGE, x, paper.height - EDGE, stroke=DARK, line_width=0.5, dash=(4, 3))
+    y = paper.height / 2
+    return Line(EDGE, y, paper.width - EDGE, y, stroke=DARK, line_width=0.5, dash=(4, 3))

@@ -199,6 +199,9 @@ def _draw(canvas: Canvas, item: Item) -> None:
                 c = item.clip
                 path.rect(c.x, c.y, c.width, c.height)
                 canvas.clipPath(path, stroke=0, fill=0)
+                if item.turned:
+                    cx, cy = item.clip.centre
+                    canvas.transform(-1, 0, 0, -1, 2 * cx, 2 * cy)
             _draw_items(canvas, item.items)
             canvas.restoreState()
         case _:

@@ -168,6 +168,9 @@ class Group:
     dx: float = 0.0
     dy: float = 0.0
     clip: Rect | None = None
+    # drawn upside down, turned about the centre of `clip`: a back that a gutterfold folds
+    # over a horizontal line must be printed so to read upright on the folded card
+    turned: bool = False
 
 
 Item = Rect | Line | Circle | Polygon | Text | TextBox | Group | Blocks | Stamp
