@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sheetsmith.check import check_text
+from sheetsmith.check import check_files, check_text
 from sheetsmith.cli import app
 from sheetsmith.errors import SheetError
 
@@ -300,9 +300,13 @@ def test_leaving_the_planet_spends_a_building_resource():
     assert "1 rock, wood or coral, or a Rocket Fuel Cell" in messages(free)[0]
     for fuel in ('"Coral"', '"wood"', '"rocket fuel cell"'):
         assert rules(rocket_day(THERE_AND_BACK.replace('"rock"', fuel))) == []
+    # a resource that cannot pay is the rule broken; a word that is no resource is refused
+    fish = rocket_day(THERE_AND_BACK.replace('"rock"', '"fish"'))
+    assert rules(fish) == ["rocket.fuel"] and "not fish" in messages(fish)[0]
     with pytest.raises(SheetError) as refused:
-        check_text(rocket_day(THERE_AND_BACK.replace('"rock"', '"fish"')).encode(), "d.toml")
+        check_text(rocket_day(THERE_AND_BACK.replace('"rock"', '"banana"')).encode(), "d.toml")
     assert "expected one of rock, wood, coral, rocket-fuel-cell" in str(refused.value)
+    assert ', or "" for none' in str(refused.value)
 
 
 def test_after_the_flight_the_map_follows_the_player():
@@ -381,3 +385,71 @@ def test_after_a_run_the_day_goes_on_where_the_run_may_have_ended():
     assert rules(ann_with('run = 1\nto = "home"', 'run = 1\nto = "C2"')) == ["place.home"]
     # a `to` the run cannot reach is one mistake: the Transfer may be where the run ended
     assert rules(ann_with('run = 1\nto = "home"', 'run = 1\nto = "pond"')) == ["move.to"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ('run = 1\nto = "home"', 'run = 1\nto = "Home"'),
+        ('to = "pond"', 'to = "the pond"'),
+        ('run = 1\nto = "home"', 'run = 1\nto = "B2"'),
+    ],
+)
+def test_a_place_may_be_called_by_its_printed_name(old, new):
+    assert rules(ann_with(old, new)) == []
+
+
+def test_printed_names_reach_houses_and_the_launcher():
+    text = one_step("R", "Bo's house", start='space = "C6"')
+    assert rules(text) == []
+    assert rules(one_step("R", "launcher", start='space = "F2"')) == []
+    assert rules(one_step("R", "Internet Tower", start='space = "F6"')) == []
+    moon = 'at = "theater", space = "C5"'  # on Encore Moon, left of the theater (D5)
+    assert rules(one_step("R", "Marga's Playhouse", planet="burrowdown", start=moon)) == []
+
+
+def test_a_to_typo_on_a_move_where_a_neighbor_emerged_is_one_mistake():
+    # log 4 walks D3 -> D5, below Bo's house: a `to` that says D4 is the only slip
+    assert rules(ann_with('path = "U U"\n', 'path = "U U"\nto = "D4"\n')) == ["move.to"]
+
+
+def test_a_neighbor_who_lives_elsewhere_is_one_mistake():
+    found = rules(
+        ann_with('neighbor = "bo", space = [0, -1]', 'neighbor = "marga", space = [0, -1]')
+    )
+    assert found[0] == "neighbor.space" and "neighbor.emerge" not in found
+
+
+def test_a_forgotten_exercised_yesterday_is_one_report():
+    """Two moves one step over Speed, as yesterday's Exercise allows: the flag is the slip,
+    reported once at the flag; with yesterday's sheet, only the carry-over is reported."""
+    grid = "\n".join([". . . . . ."] * 4 + ["M2 M2 M2 M2 M2 .", "M1 M1 M1 M1 M1 ."])
+    log = '[[log]]\ncode = "M"\npath = "R R R R"\n\n[[log]]\ncode = "M"\npath = "L L L L"\n'
+    today = sheet(grid, log, start='at = "home"').replace(
+        'day = "tuesday"', 'day = "wednesday"\nexercised_yesterday = false'
+    )
+    report = check_text(today.encode(), "wed.toml").players[0].violations
+    assert [(v.rule, v.where) for v in report] == [("move.speed", "exercised_yesterday")]
+    assert "log 1, log 2" in report[0].message
+    assert rules(today.replace("exercised_yesterday = false", "exercised_yesterday = true")) == []
+
+
+def test_with_yesterdays_sheet_only_the_carry_over_is_reported(tmp_path):
+    grid = "\n".join([". . . . . ."] * 4 + ["M2 M2 M2 M2 M2 .", "M1 M1 M1 M1 M1 ."])
+    log = '[[log]]\ncode = "M"\npath = "R R R R"\n\n[[log]]\ncode = "M"\npath = "L L L L"\n'
+    today = sheet(grid, log, start='at = "home"').replace(
+        'day = "tuesday"', 'player = "Ann"\nday = "wednesday"\nexercised_yesterday = false'
+    )
+    (tmp_path / "wed.toml").write_text(today)
+    (tmp_path / "tue.toml").write_text(ANN)  # Ann's Tuesday ends with an Exercise
+    report = check_files([str(tmp_path / "tue.toml"), str(tmp_path / "wed.toml")])
+    assert [v.rule for v in report.players[1].violations] == ["exercise.carryover"]
+    assert report.players[0].violations == ()
+
+
+def test_a_fuel_that_cannot_pay_is_a_rocket_fuel_mistake():
+    cai = (EXAMPLES / "cai.toml").read_text()
+    assert rules(cai) == []
+    fish = cai.replace('fuel = "coral"', 'fuel = "fish"')
+    assert rules(fish) == ["rocket.fuel"]
+    assert "not fish" in messages(fish)[0]

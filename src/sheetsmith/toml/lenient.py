@@ -108,8 +108,9 @@ def choice(node: Node, choices: tuple[str, ...], default: Any = _UNSET) -> str |
         return None
     found = pick(value, choices)
     if found is None:
-        options = ", ".join(choices)
-        node.fail(f"expected one of {options}, got {value!r}{nearest(value, choices)}")
+        options = ", ".join(c for c in choices if c)
+        empty = ', or "" for none' if "" in choices else ""
+        node.fail(f"expected one of {options}{empty}, got {value!r}{nearest(value, choices)}")
     return found
 
 

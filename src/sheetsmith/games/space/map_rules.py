@@ -186,10 +186,24 @@ def _range(day: Day, entry: Entry, after: Stand) -> list[Violation]:
     house = after.map.at(found.neighbor)
     if house is None:
         why = f"{name} does not live on {after.map.name}"
+        # the name is the slip when a house on this map lies where the space says
+        dx, dy = found.space
+        who = next(
+            (h.what for h in after.map.houses if (h.at.column + dx, h.at.row + dy) == after.spot),
+            "",
+        )
+        day.emerge_who[entry.number] = who
+        if who:
+            text = f"emerge names {name}, who does not live on {after.map.name}; "
+            text += f"{list(found.space)} from the move's end ({after.spot.name}) is "
+            text += f"{neighbor_name(day.game, who)}'s house"
+            return [Violation("neighbor.space", entry_where(entry), text)]
     else:
-        dx, dy = after.spot.column - house.column, after.spot.row - house.row
-        if (dx, dy) == found.space:
+        # where the log says the move went, or where the walk ended when `to` disagrees
+        seen = [(s.column - house.column, s.row - house.row) for s in (after.spot, *after.also)]
+        if found.space in seen:
             return []
+        dx, dy = seen[0]
         day.emerge_at[entry.number] = (dx, dy)  # the roll is then judged on the map's space
         why = f"the move ends at {after.spot.name}, [{dx}, {dy}] from {name}'s house ({house.name})"
     space = f"[{found.space[0]}, {found.space[1]}]"
@@ -228,9 +242,12 @@ def _rocket(day: Day, entry: Entry, stand: Stand) -> tuple[Stand, list[Violation
         why = f"{dest.name} has no launcher"
     if why:
         out.append(Violation("rocket.launcher", where, f"the rocket flies to {dest.name}: {why}"))
-    if not stand.map.moon and dest.moon and not entry.fuel:
-        text = f"leaving {stand.map.name} for {dest.name} costs {_fuel_names(day)}: type "
-        text += 'the one spent as fuel = "rock"'
+    if not stand.map.moon and dest.moon and entry.fuel not in fuels_of(game):
+        text = f"leaving {stand.map.name} for {dest.name} costs {_fuel_names(day)}"
+        if entry.fuel:
+            text += f", not {entry.fuel}"
+        else:
+            text += ': type the one spent as fuel = "rock"'
         out.append(Violation("rocket.fuel", where, text))
     return Stand(dest, dest.at("rocket"), entry.number), out
 

@@ -36,6 +36,12 @@ def emerge(day: Day, entry: Entry, met: dict[str, int], out: list[Violation]) ->
     found = entry.emerge
     if found is None:
         return None
+    # a neighbor named who does not live there is reported at the move (neighbor.space)
+    who = day.emerge_who.get(entry.number, found.neighbor)
+    if not who:
+        return Emerged(found.neighbor, entry.number, sure=False)
+    if who != found.neighbor:
+        found = found._replace(neighbor=who)
     neighbor = next(n for n in day.game.neighbors if n.id == found.neighbor)
     needs = {(s.dx, s.dy): s.roll for s in neighbor.range}
     dx, dy = emerge_space(day, entry, needs)
@@ -65,6 +71,8 @@ def _why_not(day: Day, entry: Entry, before: Entry | None) -> str:
             else (f"log {before.number} is {before.code}, not a move")
         )
     e = before.emerge
+    if e is not None:
+        e = e._replace(neighbor=day.emerge_who.get(before.number, e.neighbor) or e.neighbor)
     if e is None or e.neighbor != entry.neighbor:
         return f"log {before.number} did not roll for {name}"
     neighbor = next(n for n in day.game.neighbors if n.id == e.neighbor)

@@ -87,8 +87,27 @@ def read_space(node: Node, text: str, space_map: SpaceMap) -> str | None:
     return spot.name
 
 
+def _plain(text: str) -> str:
+    return lenient.fold(text).replace("'", "").replace("\u2019", "").removeprefix("the-")
+
+
+def printed_names(game: SpaceGame) -> dict[str, str]:
+    """The names the printed pieces give places and houses ("Internet Tower", "Marga's
+    Playhouse", "Bo's house"), as typed without case, apostrophes or a leading "the", to
+    the id a `to` means."""
+    names = {p.name: p.id for p in game.places}
+    names |= {game.hole.name: "hole", game.pond.name: "pond", game.tree.name: "tree"}
+    loc = game.locations
+    names |= {loc.theater_name: "theater", loc.zoo_name: "zoo", loc.jukebox_name: "jukebox"}
+    names |= {"launcher": "rocket", "rocket launcher": "rocket", "internet tower": "tower"}
+    for n in game.neighbors:
+        names |= {n.name: n.id, f"{n.name}'s house": n.id, f"{n.name}s house": n.id}
+    return {_plain(name): place for name, place in names.items() if name}
+
+
 def read_to(node: Node, game: SpaceGame, planet: SpaceMap | None) -> str:
-    """A move's `to`: a place, a neighbor's house, "" elsewhere, or (with a planet) a space."""
+    """A move's `to`: a place, a neighbor's house, "" elsewhere, or (with a planet) a space.
+    A place may also be called by the name printed on the map or its card."""
     if planet is not None and isinstance(node.value, str) and spot_of(node.value):
         space = spot_of(node.value)
         assert space is not None
@@ -97,7 +116,12 @@ def read_to(node: Node, game: SpaceGame, planet: SpaceMap | None) -> str:
             return space.name
         on_some = [m for m in maps if m.on_map(space)]
         return read_space(node, node.value, on_some[0] if on_some else planet) or ""
-    return lenient.choice(node, places_of(game, planet), "") or ""
+    choices = places_of(game, planet)
+    if isinstance(node.value, str) and lenient.pick(node.value, choices) is None:
+        named = printed_names(game).get(_plain(node.value))
+        if named in choices:
+            return named
+    return lenient.choice(node, choices, "") or ""
 
 
 def read_start_space(node: Node, start_map: SpaceMap | None) -> str:
@@ -169,4 +193,6 @@ def read_fuel(node: Node, game: SpaceGame, planet: SpaceMap | None) -> str:
     if planet is None:
         node.fail('the rocket\'s fuel is checked on the map: it needs planet = "..."')
         return ""
-    return lenient.choice(node, (*fuels_of(game), ""), "") or ""
+    # any resource or item reads: one that cannot pay for the flight is rocket.fuel
+    spendable = (*fuels_of(game), *game.sheet.resources, *(i.id for i in game.items))
+    return lenient.choice(node, (*dict.fromkeys(spendable), ""), "") or ""

@@ -59,6 +59,8 @@ def move(day: Day, entry: Entry, state: Trackers) -> list[Violation]:
     bonus = 1 if day.sheet.exercised_yesterday else 0
     steps = _steps(day, entry, bool(out))
     if entry.path and steps > state.speed + bonus:
+        if not bonus and steps == state.speed + 1:
+            day.one_over.add(entry.number)  # what a forgotten exercised_yesterday looks like
         extra = " + 1 for yesterday's Exercise" if bonus else ""
         out.append(
             Violation(

@@ -76,6 +76,11 @@ class Day:
                 place = (None if entry.missing else entry.to, entry.number)
         # a move's emerge space as the map gives it, where the typed one differs
         self.emerge_at: dict[int, tuple[int, int]] = {}
+        # moves one step over Speed, that yesterday's Exercise would allow
+        self.one_over: set[int] = set()
+        # a move's emerge that names a neighbor who does not live on that map: who the map
+        # says it was (the neighbor whose house is at the typed space), "" if nobody
+        self.emerge_who: dict[int, str] = {}
         self.underlined: dict[int, int] = defaultdict(int)
         self.when: dict[Cell, int] = {}  # square -> the first entry that drew it
         self.held: dict[Cell, int] = {}  # square -> how many marks it holds

@@ -22,7 +22,7 @@ from sheetsmith.games.space.model import SpaceGame
 from sheetsmith.games.space.numbering import number_log
 from sheetsmith.games.space.readings import ALIKE, reread_marks, swap_alike
 from sheetsmith.games.space.sheet import Entry, SpaceSheet
-from sheetsmith.games.space.typed_day import Day
+from sheetsmith.games.space.typed_day import Day, entry_where
 from sheetsmith.games.space.work_rules import work
 
 
@@ -82,8 +82,28 @@ def _check(game: SpaceGame, sheet: SpaceSheet, off: frozenset[str]) -> _Found:
     out += map_rules(day) if sheet.planet else []
     ledger, notes = settle(day, numbered.extras, lambda trial: sequence(day, trial))
     out += sequence(day, ledger).violations + notes
+    out = _forgotten_exercise(day, out)
     used = numbered.used | ({ALIKE} if pairs else set())
     return _Found(tuple(out), numbered.swapped + tuple(pairs), numbered.blind, used)
+
+
+def _forgotten_exercise(day: Day, out: list[Violation]) -> list[Violation]:
+    """Several moves each one step over Speed, every one allowed with yesterday's Exercise:
+    one slip (exercised_yesterday left false), reported once, at the flag."""
+    over = sorted(day.one_over)
+    wheres = {entry_where(day.by_number[n]) for n in over}
+    speed = [v for v in out if v.rule == "move.speed"]
+    if len(over) < 2 or {v.where for v in speed} != wheres:
+        return out
+    moves = ", ".join(f"log {n}" for n in over)
+    text = (
+        f"{moves} each move one space more than Speed allows, as yesterday's Exercise would: "
+        "if yesterday's sheet has an Exercise, this is true"
+    )
+    merged = Violation("move.speed", "exercised_yesterday", text)
+    first = out.index(speed[0])
+    kept = [v for v in out if v.rule != "move.speed"]
+    return [*kept[:first], merged, *kept[first:]]
 
 
 def _summary(game: SpaceGame, sheet: SpaceSheet) -> dict[str, int]:
@@ -130,11 +150,19 @@ def check_table(
 ) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
     """Check each sheet; a journaling game has no winners."""
     carry = _carryover(game, sheets)
+    # a flag that disagrees with yesterday's sheet is the slip: the day is then checked as
+    # yesterday's sheet says, so its moves are not also reported
+    judged = [
+        sheet._replace(exercised_yesterday=not sheet.exercised_yesterday)
+        if carry.get(index)
+        else sheet
+        for index, sheet in enumerate(sheets)
+    ]
     results = tuple(
         PlayerResult(
             file=sheet.file,
             player=sheet.player,
-            violations=check_sheet(game, sheet) + tuple(carry.get(index, ())),
+            violations=check_sheet(game, judged[index]) + tuple(carry.get(index, ())),
             score=MappingProxyType(_summary(game, sheet)),
             extra=MappingProxyType({"day": sheet.day}),
         )
