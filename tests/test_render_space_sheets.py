@@ -125,6 +125,9 @@ def test_daily_sheet_text(rendered, game):
         assert word in text
     for word in ("POCKETS", "JOB", "LETTER CODES", "scale check", "First die = column"):
         assert word in text
+    # what a typed sheet asks of the day: its planet, each entry's places and money
+    for word in ("planet", "path, to, roll, note", "$"):
+        assert word in text
     for action in game.actions:
         assert action.name in text, action.name
         assert action.code in text, action.code

@@ -55,6 +55,7 @@ MAX_SQUARE = 0.9 * INCH
 LOG_MIN_W = 170.0
 LOG_NUMBER_W = 17.0
 LOG_CODE_W = 34.0
+LOG_MONEY_W = 24.0  # money spent or earned: -2, +6
 LOG_HEAD_H = 11.0  # the column titles above the first log row
 ROW_H = 26.0  # a tracker, money, pocket or job row
 TRACKER_BOX = 19.0
@@ -141,9 +142,13 @@ def _tracker_span(game: SpaceGame) -> int:
 
 def header_block(game: SpaceGame, frame: Frame) -> list[Item]:
     items = page_title(game, frame, "daily sheet")
-    name_x = frame.x + frame.width * 0.7
+    # the planet is typed into the sheet too: every place of the day is checked on its map
+    name_x = frame.x + frame.width * 0.56
+    planet_x = frame.x + frame.width * 0.8
     items.append(Text(name_x, frame.y + 5, "name", 8, colour=DARK))
-    items.append(rule(name_x + 24, frame.right, frame.y + 4, 0.6))
+    items.append(rule(name_x + 24, planet_x - 6, frame.y + 4, 0.6))
+    items.append(Text(planet_x, frame.y + 5, "planet", 8, colour=DARK))
+    items.append(rule(planet_x + 28, frame.right, frame.y + 4, 0.6))
     return items
 
 
@@ -213,17 +218,21 @@ def grid_block(game: SpaceGame, frame: Frame, geo: GridGeometry) -> list[Item]:
 
 
 def log_block(game: SpaceGame, frame: Frame) -> list[Item]:
-    """Numbered rows with room for the letter code and a note."""
+    """Numbered rows with room for the letter code, where the action went (a move's path
+    and end, a neighbor's roll, a flight's moon and fuel) and the money it moved: what a
+    typed sheet asks of each entry."""
     items = heading(frame, "LOG", "one entry per action")
     top = frame.top - HEADING_H
     rows = game.sheet.log_entries
     pitch = (top - LOG_HEAD_H - frame.y) / rows
     code_x = frame.x + LOG_NUMBER_W
     note_x = code_x + LOG_CODE_W
+    money_x = frame.right - LOG_MONEY_W
     items += [
         Text(frame.x + LOG_NUMBER_W / 2, top - 8, "#", 7, anchor="middle", colour=DARK),
         Text(code_x + LOG_CODE_W / 2, top - 8, "code", 7, anchor="middle", colour=DARK),
-        Text(note_x + 4, top - 8, "note", 7, colour=DARK),
+        Text(note_x + 4, top - 8, "path, to, roll, note", 7, colour=DARK),
+        Text(money_x + LOG_MONEY_W / 2, top - 8, "$", 7, anchor="middle", colour=DARK),
     ]
     y = top - LOG_HEAD_H
     for i in range(1, rows + 1):
@@ -233,7 +242,7 @@ def log_block(game: SpaceGame, frame: Frame) -> list[Item]:
         )
         y -= pitch
     items.append(rule(frame.x, frame.right, y, 0.8, DARK))
-    for x in (code_x, note_x):
+    for x in (code_x, note_x, money_x):
         items.append(Line(x, top - LOG_HEAD_H, x, y, stroke=GREY, line_width=0.5))
     return items
 
@@ -320,7 +329,7 @@ def carry_block(game: SpaceGame, frame: Frame) -> list[Item]:
     for j in range(n):
         bx = x + j * (pocket_w + gap)
         items.append(Rect(bx, cy - box_h / 2, pocket_w, box_h, radius=2, line_width=0.9))
-        items.append(Text(bx + 2.5, cy + box_h / 2 - 7.5, str(j + 1), 7, colour=GREY))
+        items.append(Text(bx + 2.5, cy + box_h / 2 - 7.5, str(j + 1), 7, colour=DARK))
     # the job of the day
     items.append(label(2, "JOB"))
     cy = top - 2 * ROW_H - box_h / 2 - 1
