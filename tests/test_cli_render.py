@@ -29,6 +29,8 @@ def test_render_json_is_a_manifest(tmp_path):
     )
     assert result.exit_code == 0
     files = json.loads(result.stdout)["files"]
+    # every file also says how much of its pages it inks (tests/test_ink.py)
+    assert all(0 < f.pop("ink") < 1 for f in files)
     assert files == [
         {
             "game": "my-corner-of-the-sky",
@@ -36,7 +38,14 @@ def test_render_json_is_a_manifest(tmp_path):
             "count": 2,
             "pages": 2,
             "file": str(tmp_path / "my-corner-of-the-sky" / "game-pages.pdf"),
-        }
+        },
+        {
+            "game": "my-corner-of-the-sky",
+            "component": "guide",
+            "count": 1,
+            "pages": 1,
+            "file": str(tmp_path / "my-corner-of-the-sky" / "guide.pdf"),
+        },
     ]
     page = PdfReader(files[0]["file"]).pages[0]
     assert (round(float(page.mediabox.width), 1), round(float(page.mediabox.height), 1)) == (

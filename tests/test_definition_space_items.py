@@ -73,8 +73,9 @@ def test_the_treasures_card_and_the_day(game):
     assert 2 <= len(game.day.steps) <= 10
     assert set(game.day.pieces) <= set(COMPONENTS)
     used = {u for s in game.day.steps for u in s.uses}
-    # every piece a player handles is placed in the day (the alignment test is the printer's)
-    assert used == set(COMPONENTS) - {"alignment"}
+    # every piece a player handles is placed in the day (the alignment test and the print
+    # guide are the printer's)
+    assert used == set(COMPONENTS) - {"alignment", "guide"}
     assert game.day.steps[0].name.startswith("Set up") and game.day.steps[-1].name == "End the day"
 
 

@@ -245,7 +245,8 @@ def test_a_full_or_read_only_disk_keeps_the_old_pdf_and_says_why(
     assert reason in result.output and str(pdf.parent) in result.output
     assert "Traceback" not in result.output
     assert pdf.read_bytes() == good
-    assert sorted(p.name for p in pdf.parent.iterdir()) == ["game-pages.pdf"]  # no temp left
+    # no temp file left beside them
+    assert sorted(p.name for p in pdf.parent.iterdir()) == ["game-pages.pdf", "guide.pdf"]
 
 
 def test_output_refuses_paths_that_leave_the_root(tmp_path):

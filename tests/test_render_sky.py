@@ -58,8 +58,8 @@ def pages(request, game) -> tuple[Paper, list[Page]]:
 
 def test_render_game_writes_one_file_per_component(game, tmp_path):
     files = render_game(game, tmp_path, RenderOptions())
-    assert len(files) == 1
-    (entry,) = files
+    assert [f.component for f in files] == ["game-pages", "guide"]  # the guide: test_guide.py
+    entry = files[0]
     assert entry.path == tmp_path / GAME_ID / "game-pages.pdf"
     assert entry.path.is_file()
     assert (entry.game, entry.component, entry.count, entry.pages) == (

@@ -20,7 +20,7 @@ from sheetsmith.print.imposition import (
     fold_layout,
 )
 from sheetsmith.print.paper import A4, LETTER
-from sheetsmith.print.primitives import INCH, Group, Line, Page, Text
+from sheetsmith.print.primitives import INCH, Group, Line, Page, Rect, Text
 
 CASES = [(paper, layout) for paper in ("letter", "a4") for layout in ("duplex", "gutterfold")]
 
@@ -143,7 +143,7 @@ def test_gutterfold_puts_each_back_behind_its_front(paper, size):
             assert back.bleed.y1 < axis < front.bleed.y
     # the back art is drawn upside down when the fold is horizontal, to read upright folded
     groups = [i for i in page.items if isinstance(i, Group)]
-    turned = [g for g in groups if g.turned]
+    turned = [g for g in groups if any(isinstance(i, Group) and i.turned for i in g.items)]
     assert len(turned) == (len(backs) if fold.fold == "horizontal" else 0)
     # the dashed fold line runs along the axis
     (line,) = [i for i in page.items if isinstance(i, Line) and i.dash]
@@ -168,3 +168,29 @@ def test_gutterfold_puts_each_back_behind_its_front(paper, size):
 def test_gutterfold_holds_four_poker_cards_on_letter_and_a4():
     for paper in (LETTER, A4):
         assert fold_layout(POKER, paper).sheet.per_sheet == 4
+
+
+@pytest.mark.parametrize("paper", [LETTER, A4], ids=["letter", "a4"])
+def test_a_turned_back_turns_about_its_card_centre(paper):
+    """On shared cut lines a slot's bleed is lopsided; the back still turns about the
+    card's own centre, so its art lies exactly behind the front once folded."""
+    mark = Rect(5.0, 5.0, 20.0, 10.0, stroke=None, fill=(0.0, 0.0, 0.0))
+    token = DECK_STYLE.set(DeckStyle("Game", "deck", "gutterfold"))
+    try:
+        (page,) = deck_pages(
+            list(range(4)), named("f"), lambda _: (mark,), POKER, paper, gutter="shared"
+        )
+    finally:
+        DECK_STYLE.reset(token)
+    backs = [c for c in page.cards if c.side == "back"]
+    groups = [g for g in page.items if isinstance(g, Group)][len(backs) :]
+    turned = fold_layout(POKER, paper, "shared").fold == "horizontal"
+    for card, group in zip(backs, groups, strict=True):
+        ((_, box),) = list(walk([group]))
+        t = card.trim
+        expected = (
+            (t.x1 - 25.0, t.y1 - 15.0, t.x1 - 5.0, t.y1 - 5.0)
+            if turned
+            else (t.x + 5.0, t.y + 5.0, t.x + 25.0, t.y + 15.0)
+        )
+        assert box == pytest.approx(expected), card.index

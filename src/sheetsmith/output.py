@@ -17,6 +17,7 @@ It also holds what a render was asked to do and what it wrote, as plain data.
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import hashlib
 import json
 import os
@@ -57,15 +58,23 @@ class RenderedFile:
     count: int  # how many items (pages, cards, tiles) the file holds
     pages: int
     path: Path
+    # An export (`--format png|tts`) is one row for many files: `pages` counts the images,
+    # `path` is their folder (png) or the deck JSON (tts), `files` lists every file.
+    format: str = "pdf"
+    files: tuple[Path, ...] = ()
 
     def as_json(self) -> dict[str, object]:
-        return {
+        row: dict[str, object] = {
             "game": self.game,
             "component": self.component,
             "count": self.count,
             "pages": self.pages,
             "file": str(self.path),
         }
+        if self.format != "pdf":  # PDF rows keep exactly the keys they always had
+            row["format"] = self.format
+            row["files"] = [str(f) for f in self.files]
+        return row
 
 
 def _parts(rel: str) -> tuple[str, ...]:
@@ -124,6 +133,7 @@ class Output:
         self.keeps_manifest = manifest
         self.option = option
         self._ready = False
+        self._parsed: tuple[bytes, dict[str, str]] | None = None  # a manifest's bytes, parsed
 
     # -- where files go ------------------------------------------------------------------
 
@@ -183,6 +193,10 @@ class Output:
             return {}
         except OSError as exc:
             raise OutputError(f"cannot read {path}: {_reason(exc)}") from None
+        if self._parsed is not None and self._parsed[0] == raw:
+            # the bytes this Output last read or wrote: a render writing a thousand card
+            # pictures would otherwise parse and check a growing manifest a thousand times
+            return dict(self._parsed[1])
         try:
             files = json.loads(raw)["files"]
         except (ValueError, KeyError, TypeError):
@@ -195,7 +209,8 @@ class Output:
                 if isinstance(rel, str) and isinstance(digest, str):
                     _parts(rel)
                     known[rel] = digest
-        return known
+        self._parsed = (raw, known)
+        return dict(known)
 
     def _write_manifest(self, files: dict[str, str]) -> None:
         if not self.keeps_manifest:
@@ -206,6 +221,7 @@ class Output:
         }
         data = (json.dumps(document, indent=1, ensure_ascii=True) + "\n").encode()
         self._replace(self._temp(self.root, lambda h: h.write(data)), self._manifest_path())
+        self._parsed = (data, dict(files))
 
     def _refusal(self, target: Path, rel: str, known: dict[str, str]) -> str | None:
         """Why `target` may not be replaced, or None if it may."""
@@ -227,12 +243,15 @@ class Output:
         return f"{target} exists and was {why}; use --force to replace it"
 
     def check(self, rels: Iterable[str]) -> None:
-        """Refuse, all at once and before any work, every file that could not be written."""
+        """Refuse, all at once and before any work, every file that could not be written.
+
+        The last name of a path may be a pattern with `*` (`png/deck/deck-*.png`): files
+        whose names are known only once the work is done. Every file it matches now is
+        checked as if it were named."""
         known = self._read_manifest() if self.root.is_dir() else {}
         problems = []
         for rel in rels:
             parts = _parts(rel)
-            target = self.root.joinpath(*parts)
             folder = self.root
             for name in parts[:-1]:
                 folder = folder / name
@@ -240,11 +259,29 @@ class Output:
                     problems.append(Problem(f"{folder} is a symbolic link: not written through"))
                     break
             else:
-                refusal = self._refusal(target, rel, known)
-                if refusal:
-                    problems.append(Problem(refusal))
+                for each in self._matching(rel, parts):
+                    refusal = self._refusal(self.root.joinpath(*_parts(each)), each, known)
+                    if refusal:
+                        problems.append(Problem(refusal))
         if problems:
             raise OutputError(problems)
+
+    def _matching(self, rel: str, parts: tuple[str, ...]) -> list[str]:
+        """`rel` itself, or the existing names its last part matches if that is a pattern
+        (our own unfinished temporary files aside)."""
+        if "*" not in parts[-1]:
+            return [rel]
+        folder = self.root.joinpath(*parts[:-1])
+        try:
+            names = sorted(os.listdir(folder)) if folder.is_dir() else []
+        except OSError:
+            names = []
+        prefix = "/".join(parts[:-1])
+        return [
+            f"{prefix}/{name}" if prefix else name
+            for name in names
+            if fnmatch.fnmatchcase(name, parts[-1]) and not name.startswith(_TEMP_PREFIX)
+        ]
 
     # -- writing -------------------------------------------------------------------------
 
@@ -313,16 +350,17 @@ class Output:
     def write_bytes(self, rel: str, data: bytes) -> Path:
         return self.write(rel, lambda handle: handle.write(data))
 
-    def prune(self, keep: Iterable[str], suffix: str) -> list[str]:
-        """Remove the files ending in `suffix` that the manifest lists, `keep` does not, and
-        nobody changed since; drop them from the manifest. Return the removed paths."""
+    def prune(self, keep: Iterable[str], suffix: str, match: str = "*") -> list[str]:
+        """Remove the files ending in `suffix` (and matching the pattern `match`) that the
+        manifest lists, `keep` does not, and nobody changed since; drop them from the
+        manifest. Return the removed paths."""
         keep = set(keep)
         self._make_root()
         removed = []
         with self._locked():
             known = self._read_manifest()
             for rel in sorted(set(known) - keep):
-                if not rel.endswith(suffix):
+                if not (rel.endswith(suffix) and fnmatch.fnmatchcase(rel, match)):
                     continue
                 target = self.path(rel)
                 folders_ok = not any(

@@ -71,7 +71,8 @@ def render(
         typer.Option(
             case_sensitive=False,
             help="Card and tile backs: full (the default look), saver (outline art on white,"
-            " colour on fronts only where it means something) or plain (no back art).",
+            " colour on fronts only where it means something) or plain (the saver fronts; backs"
+            " with no art, only the deck's name).",
         ),
     ] = Ink.full,
     layout: Annotated[
@@ -171,7 +172,11 @@ def render(
         else:
             jobs = [(game, options) for game in loaded]
         output = Output(out, force=force)
-        output.check(rel for game, opts in jobs for rel in planned_files(game, opts))
+        from sheetsmith.print.combine import combined_path
+
+        planned = [rel for game, opts in jobs for rel in planned_files(game, opts)]
+        planned += [combined_path(game.info.id) for game, opts in jobs if opts.combined]
+        output.check(planned)
         for message in unused_options(jobs, [k for k, v in given.items() if v]):
             warn(message)
         for message in placeholder_links(jobs):
@@ -179,27 +184,55 @@ def render(
         written = _render_jobs(jobs, output)
     except SheetsmithError as exc:
         fail(exc)
+    if quiet:
+        return  # nothing is shown: skip measuring the ink
+    inks = _ink_coverage(written)
     if as_json:
-        emit_json({"files": [f.as_json() for f in written]})
+        emit_json(
+            {"files": [{**f.as_json(), "ink": ink} for f, ink in zip(written, inks, strict=True)]}
+        )
         return
     from sheetsmith.texttable import table, terminal_width
 
-    rows = [(f.game, f.component, f.count, f.pages, f.path) for f in written]
-    header = ("game", "component", "count", "pages", "file")
-    echo(table(header, rows, right=(2, 3), width=terminal_width()))
+    rows = [
+        (f.game, f.component, f.count, f.pages, "" if ink is None else f"{ink:.1%}", f.path)
+        for f, ink in zip(written, inks, strict=True)
+    ]
+    header = ("game", "component", "count", "pages", "ink", "file")
+    echo(table(header, rows, right=(2, 3, 4), width=terminal_width()))
+
+
+def _ink_coverage(written: list[RenderedFile]) -> list[float | None]:
+    """Each PDF's ink coverage (mean share of the page area inked, 0..1, weighting colour
+    by how much ink it takes: see `print.ink`), measured on a coarse rasterization of the
+    file as written; None for a file that is not a PDF."""
+    from sheetsmith.print.ink import coverage
+
+    return [
+        round(coverage(f.path.read_bytes()), 3) if f.path.suffix == ".pdf" else None
+        for f in written
+    ]
 
 
 def _render_jobs(jobs: list[Job], output: Output) -> list[RenderedFile]:
-    """Render each (game, options), with a progress bar per file on a terminal."""
+    """Render each (game, options), with a progress bar per file on a terminal; with
+    `--combined`, each game's files then merged into one, in print order."""
     from sheetsmith.console import Progress
+    from sheetsmith.print.combine import write_combined
     from sheetsmith.print.document import PROGRESS
     from sheetsmith.print.render import render_game
 
     token = PROGRESS.set(Progress())
+    written: list[RenderedFile] = []
     try:
-        return [f for game, options in jobs for f in render_game(game, output, options)]
+        for game, options in jobs:
+            files = render_game(game, output, options)
+            written += files
+            if options.combined:
+                written.append(write_combined(game, files, output, options))
     finally:
         PROGRESS.reset(token)
+    return written
 
 
 def _variance(items: list[str]) -> tuple[tuple[str, int], ...]:

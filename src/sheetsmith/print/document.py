@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
+from pathlib import Path
 
 from sheetsmith.output import Output, RenderedFile
 from sheetsmith.print.primitives import Page
@@ -14,6 +15,11 @@ from sheetsmith.print.primitives import Page
 # variable, so the renderers need not pass a display concern through every layout call.
 PROGRESS: ContextVar[Callable[[str, int, int], None] | None] = ContextVar(
     "sheetsmith_progress", default=None
+)
+# Told (the written PDF, its pages) after each PDF is written: `render_game` exports the
+# cards the pages place (`--format png|tts`) from the PDF already drawn.
+SAVED: ContextVar[Callable[[Path, Sequence[Page]], None] | None] = ContextVar(
+    "sheetsmith_saved", default=None
 )
 
 
@@ -50,4 +56,7 @@ def save(
             progress(rel, done, len(pages))
 
     path = out.write(rel, lambda h: write_pdf(pages, h, info, on_page))
+    saved = SAVED.get()
+    if saved is not None:
+        saved(path, pages)
     return RenderedFile(game_id, component, count, len(pages), path)

@@ -671,8 +671,17 @@ def gutterfold_pages(
         items: list[Item] = [
             _place(draw_front(c), slot) for c, slot in zip(batch, used, strict=True)
         ]
+        # a turned back turns about its card's centre (its whole bleed is symmetric about
+        # it), then is clipped to the slot's bleed, which shared cut lines make lopsided
         items += [
-            Group(tuple(draw_back(c)), slot.trim.x, slot.trim.y, _clip(slot), turned=turned)
+            Group(
+                (Group(tuple(draw_back(c)), clip=size.bleed_rect, turned=True),)
+                if turned
+                else tuple(draw_back(c)),
+                slot.trim.x,
+                slot.trim.y,
+                _clip(slot),
+            )
             for c, slot in zip(batch, backs, strict=True)
         ]
         both = fold.both(used)

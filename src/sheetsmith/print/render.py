@@ -7,7 +7,7 @@ Each game package names its components and the function that lays out and writes
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -17,9 +17,10 @@ from sheetsmith.errors import OptionError
 from sheetsmith.games import registry
 from sheetsmith.games.interface import GamePackage, resolve
 from sheetsmith.output import Output, RenderedFile, RenderOptions
-from sheetsmith.print.document import component_path
+from sheetsmith.print.document import SAVED, component_path
 from sheetsmith.print.imposition import DECK_STYLE, DeckStyle
 from sheetsmith.print.paper import paper as paper_named
+from sheetsmith.print.primitives import Page
 
 
 class Game(Protocol):
@@ -97,23 +98,55 @@ def wanted_components(game: Game, options: RenderOptions) -> tuple[str, ...]:
     return tuple(dict.fromkeys(options.components)) or tuple(available)
 
 
+def _exports(options: RenderOptions) -> tuple[str, ...]:
+    """The `--format`s beyond the PDF: exports of the cards the PDFs place."""
+    return tuple(f for f in options.formats if f != "pdf")
+
+
 def planned_files(game: Game, options: RenderOptions) -> list[str]:
-    """The files (relative to the output folder) a render of `game` writes."""
-    return [component_path(game.info.id, name) for name in wanted_components(game, options)]
+    """The files (relative to the output folder) a render of `game` writes; an export's
+    pictures, whose count the layout decides, as patterns (see `Output.check`)."""
+    files = []
+    exports = _exports(options)
+    for name in wanted_components(game, options):
+        files.append(component_path(game.info.id, name))
+        if exports:
+            from sheetsmith.print import export
+
+            if export.exported(game.info.ruleset, name):
+                files += export.planned(game.info.id, name, exports)
+    return files
+
+
+def _kept_in(documents: list[tuple[Path, tuple[Page, ...]]]) -> Callable[[Path, Any], None]:
+    """What `document.save` tells of each PDF it writes, kept for the exports."""
+    return lambda path, pages: documents.append((path, tuple(pages)))
 
 
 def render_game(game: Any, out: Output | Path, options: RenderOptions) -> list[RenderedFile]:
-    """Write the requested components of `game` under `out` (a folder or an `Output`)."""
+    """Write the requested components of `game` under `out` (a folder or an `Output`),
+    each followed by its exports (`--format png|tts`), cut from the PDF just written."""
     output = out if isinstance(out, Output) else Output(out)
     available = components(game)
+    exports = _exports(options)
     written = []
     for name in wanted_components(game, options):
         style = DeckStyle(game.info.title, name, options.layout)
         token = DECK_STYLE.set(style)
+        documents: list[tuple[Path, tuple[Page, ...]]] = []
+        told = SAVED.set(_kept_in(documents) if exports else None)
         try:
             written.append(resolve(available[name])(game, output, options))
         finally:
+            SAVED.reset(told)
             DECK_STYLE.reset(token)
+        if exports:
+            from sheetsmith.print import export
+
+            if export.exported(game.info.ruleset, name):
+                cut_from = [export.Written(path, pages) for path, pages in documents]
+                info = game.info
+                written += export.export(output, info.id, info.title, name, cut_from, exports)
     return written
 
 

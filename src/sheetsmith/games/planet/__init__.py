@@ -19,13 +19,16 @@ GAME = GamePackage(
         "action-cards": f"{_HERE}.cards:render_action_cards",
         "role-cards": f"{_HERE}.cards:render_role_cards",
         "setup": f"{_HERE}.sheets:render_setup",
+        # last here, as it describes the files above; the combined PDF opens with it
+        "guide": "sheetsmith.print.guide:render_guide",
     },
     option_users={
         "--seed": ("setup",),
         "--variance": ("setup",),
         "--back-offset": ("tiles", "action-cards", "role-cards"),
-        "--ink": ("tiles", "action-cards", "role-cards"),
-        "--layout": ("tiles", "action-cards", "role-cards"),
+        "--ink": ("tiles", "special-tiles", "action-cards", "role-cards"),
+        # the guide says how the decks are printed: two-sided, or one-sided and folded
+        "--layout": ("guide", "tiles", "action-cards", "role-cards"),
         "--format": ("tiles", "special-tiles", "action-cards", "role-cards"),
     },
     checker=f"{_HERE}.checker",

@@ -11,11 +11,12 @@ from sheetsmith.games.planet.parts import GREY, INK, KIND_COLOURS, KIND_NAMES, W
 from sheetsmith.games.space.cards import back_face, card_frame
 from sheetsmith.output import Output, RenderedFile, RenderOptions
 from sheetsmith.print.imposition import POKER, POSTCARD, CardSize, deck_pages
+from sheetsmith.print.ink import front_drawer, legible_on
 from sheetsmith.print.layout import centred_label
 from sheetsmith.print.paper import paper as paper_named
 from sheetsmith.print.primitives import Item, Rect, Stamp, Text, TextBox
 
-EXAMPLE = "example card: edit it in game.toml"
+EXAMPLE = "example card: not from the rule book"  # the rules list no card texts
 CARD_BODY = 10.0
 
 
@@ -74,10 +75,38 @@ def role_front(role: Role, game: PlanetGame) -> list[Item]:
     return items
 
 
-def _back(game: PlanetGame, kind: str) -> tuple[Item, ...]:
+def _back(game: PlanetGame, kind: str, ink: str = "full") -> tuple[Item, ...]:
     """The shared night sky with a band in the kind's colour across the top, so the three
-    piles (bought, drawn each season, drawn each year) stay apart face down."""
+    piles (bought, drawn each season, drawn each year) stay apart face down. With
+    `--ink saver` the band is an outline in the kind's colour on the outline sky; plain
+    backs name the pile in small type (the back's tagline) and nothing else."""
     size = POKER
+    face = back_face(game.info.title, KIND_NAMES[kind], size, ink)
+    if ink == "plain":
+        return (Stamp(f"planet-back-{kind}", face),)
+    if ink == "saver":
+        colour = KIND_COLOURS[kind]
+        outline = (
+            Rect(
+                size.safe,
+                size.height - size.safe - 24,
+                size.width - 2 * size.safe,
+                20,
+                radius=5,
+                stroke=colour,
+                fill=WHITE,  # paper, not ink: it covers the frame line as the full band does
+                line_width=1.4,
+            ),
+            centred_label(
+                size.width / 2,
+                size.height - size.safe - 14,
+                KIND_NAMES[kind].upper(),
+                11,
+                bold=True,
+                colour=legible_on(WHITE, colour),
+            ),
+        )
+        return (Stamp(f"planet-back-{kind}", (*face, *outline)),)
     band = (
         Rect(
             size.safe,
@@ -98,14 +127,14 @@ def _back(game: PlanetGame, kind: str) -> tuple[Item, ...]:
             colour=WHITE,
         ),
     )
-    face = back_face(game.info.title, KIND_NAMES[kind], size)
     return (Stamp(f"planet-back-{kind}", (*face, *band)),)
 
 
 def render_action_cards(game: PlanetGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
     cards = [card for card in game.cards for _ in range(card.count)]
-    fronts = {c.id: (Stamp(f"planet-card-{c.id}", tuple(card_front(c))),) for c in game.cards}
-    backs = {kind: _back(game, kind) for kind in KIND_NAMES}
+    front = front_drawer(card_front, options.ink)
+    fronts = {c.id: (Stamp(f"planet-card-{c.id}", tuple(front(c))),) for c in game.cards}
+    backs = {kind: _back(game, kind, options.ink) for kind in KIND_NAMES}
     pages = deck_pages(
         cards,
         lambda c: fronts[c.id],
@@ -128,10 +157,10 @@ def render_action_cards(game: PlanetGame, out_dir: Output, options: RenderOption
 
 
 def render_role_cards(game: PlanetGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
-    back = _back(game, "role")
+    back = _back(game, "role", options.ink)
     pages = deck_pages(
         list(game.roles),
-        lambda r: role_front(r, game),
+        front_drawer(lambda r: role_front(r, game), options.ink),
         lambda _r: back,
         POKER,
         paper_named(options.paper),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from sheetsmith.definition.common import parse_components, parse_info
+from sheetsmith.definition.guide import parse_guide
 from sheetsmith.games.planet.model import (
     CARD_KINDS,
     COMPONENTS,
@@ -281,6 +282,7 @@ def parse(root: Node) -> PlanetGame:
         "roles",
         "cards",
         "notes",
+        "guide",
     )
     terrains = _terrains(root["terrains"])
     terrain_ids = tuple(t.id for t in terrains)
@@ -339,4 +341,5 @@ def parse(root: Node) -> PlanetGame:
         roles=_roles(root["roles"]),
         cards=_cards(root["cards"], terrain_ids),
         interpretations=root["notes"]["interpretations"].str_list(()),
+        guide=parse_guide(root["guide"], COMPONENTS),
     )

@@ -6,6 +6,7 @@ import re
 from typing import NamedTuple
 
 from sheetsmith.definition.common import Component, GameInfo
+from sheetsmith.definition.guide import Guide
 
 RULESET = "planet-78"
 COMPONENTS = (
@@ -16,6 +17,7 @@ COMPONENTS = (
     "action-cards",
     "role-cards",
     "setup",
+    "guide",
 )
 CARD_KINDS = ("positive", "negative", "disaster")
 # What the checker can apply: a bought card is played, drawn cards act on everyone, and a
@@ -193,6 +195,7 @@ class PlanetGame(NamedTuple):
     roles: tuple[Role, ...]
     cards: tuple[Card, ...]
     interpretations: tuple[str, ...]
+    guide: Guide | None = None  # what to print and gather (`[guide]`)
 
     def terrain(self, terrain_id: str) -> Terrain:
         return next(t for t in self.terrains if t.id == terrain_id)

@@ -14,7 +14,7 @@ from sheetsmith.print.paper import Paper
 from sheetsmith.print.primitives import Circle, Colour, Item, Line, Page, Polygon, Rect
 
 INK: Colour = (0.12, 0.13, 0.2)
-GREY: Colour = (0.45, 0.47, 0.52)
+GREY: Colour = (0.40, 0.42, 0.47)  # small print: 4.5:1 on white (WCAG)
 WHITE: Colour = (1.0, 1.0, 1.0)
 # light enough that black text on them prints readably in greyscale too
 TERRAIN_COLOURS: dict[str, Colour] = {
@@ -30,9 +30,10 @@ SPECIAL_COLOURS: dict[str, Colour] = {
     "spawn": (0.8, 0.7, 0.95),
     "need": (0.96, 0.6, 0.7),
 }
+# deep enough that white text on them keeps 4.5:1 contrast (WCAG)
 KIND_COLOURS: dict[str, Colour] = {
-    "positive": (0.2, 0.55, 0.35),
-    "negative": (0.75, 0.45, 0.1),
+    "positive": (0.17, 0.5, 0.31),
+    "negative": (0.63, 0.38, 0.08),
     "disaster": (0.72, 0.15, 0.2),
     "role": (0.25, 0.3, 0.6),
 }

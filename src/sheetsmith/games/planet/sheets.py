@@ -150,7 +150,7 @@ def setup_page(game: PlanetGame, paper: Paper, seed: int, chosen: Settings) -> P
     dealt = deal(game, seed)
     land = game.land
     items: list[Item] = heading(
-        frame, f"SETUP FOR SEED {seed}", f"sheetsmith render planet-78 --seed {seed}"
+        frame, f"SETUP FOR SEED {seed}", "the same seed always deals this land"
     )
     cell = min((frame.width - 30) / land.columns, (frame.top - frame.y - 250) / land.rows)
     x0 = frame.x + 20 + (frame.width - 20 - cell * land.columns) / 2
@@ -188,8 +188,8 @@ def setup_page(game: PlanetGame, paper: Paper, seed: int, chosen: Settings) -> P
         f"({legend}) and turn each face up when someone first steps on it; the special tiles "
         "lie face up. This sheet shows the whole land: one player lays out, or play open. "
         f"Difficulty: pollution starts at {chosen.pollution}, {chosen.season_length} rounds a "
-        f"season, {chosen.lives} lives each, {chosen.piles} piles of each resource. To check "
-        f"the game afterwards (sheetsmith check), type seed = {seed}{log_variance} in its log."
+        f"season, {chosen.lives} lives each, {chosen.piles} piles of each resource. In the "
+        f"game log, write seed = {seed}{log_variance}."
     )
     items.append(TextBox(frame.x, bottom - 74, frame.width - 130, 70, text, size=9, colour=INK))
     items.append(Line(frame.x, bottom + 4, frame.right, bottom + 4, stroke=GREY, line_width=0.5))

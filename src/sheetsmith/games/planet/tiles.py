@@ -23,6 +23,7 @@ from sheetsmith.games.space.board_parts import content_frame, heading
 from sheetsmith.games.space.cards import back_face
 from sheetsmith.output import Output, RenderedFile, RenderOptions
 from sheetsmith.print.imposition import CardSize, deck_pages
+from sheetsmith.print.ink import front_drawer
 from sheetsmith.print.layout import centred_label, fit_size
 from sheetsmith.print.paper import Paper
 from sheetsmith.print.paper import paper as paper_named
@@ -57,18 +58,19 @@ def resource_front(game: PlanetGame, terrain_id: str, size: CardSize) -> list[It
     ]
 
 
-def tile_back(game: PlanetGame, size: CardSize) -> tuple[Item, ...]:
-    return (Stamp("planet-tile-back", back_face(game.back_title or game.info.title, "", size)),)
+def tile_back(game: PlanetGame, size: CardSize, ink: str = "full") -> tuple[Item, ...]:
+    """The one back every resource tile shares (they lie face down), in the `ink` look."""
+    title = game.back_title or game.info.title
+    return (Stamp("planet-tile-back", back_face(title, "", size, ink)),)
 
 
 def render_tiles(game: PlanetGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
     size = tile_size(game)
     faces = [t.id for t in game.terrains for _ in range(t.count)]
-    fronts = {
-        t.id: (Stamp(f"tile-{t.id}", tuple(resource_front(game, t.id, size))),)
-        for t in game.terrains
-    }
-    back = tile_back(game, size)
+    # saver: the terrain's colour stays (it is what a tile is) as a tint and a frame line
+    front = front_drawer(resource_front, options.ink)
+    fronts = {t.id: (Stamp(f"tile-{t.id}", tuple(front(game, t.id, size))),) for t in game.terrains}
+    back = tile_back(game, size, options.ink)
     pages = deck_pages(
         faces,
         lambda face: fronts[face],
@@ -105,7 +107,7 @@ def _special(
             top - s - 3,
             body,
             size=6.5,
-            min_size=5.0,
+            min_size=6.0,
             align="center",
             valign="middle",
             colour=INK,
@@ -115,9 +117,15 @@ def _special(
     return items
 
 
+SEASON_JUMP = 2  # rounds the season cube moves on when a Need is picked up (as `check` does)
+
+
 def _need_front(game: PlanetGame, need: Need, size: CardSize) -> list[Item]:
     per = game.pollution.per_need
-    body = f"{need.effect} Picking it up: 2 action points, then one free move; pollution +{per}."
+    body = (
+        f"{need.effect} Picking it up: {game.costs.need} action points, then one free move; "
+        f"pollution +{per}; the season jumps {SEASON_JUMP} rounds ahead."
+    )
     return _special(f"Need: {need.name}", SPECIAL_COLOURS["need"], body, size)
 
 
@@ -225,7 +233,7 @@ def render_special_tiles(game: PlanetGame, out_dir: Output, options: RenderOptio
     size = tile_size(game)
     paper = paper_named(options.paper)
     fronts = special_fronts(game, size)
-    pages = deck_pages(fronts, lambda f: f[1], None, size, paper)
+    pages = deck_pages(fronts, front_drawer(lambda f: f[1], options.ink), None, size, paper)
     pages.append(deposit_track(game, paper))
     return write_file(
         game,

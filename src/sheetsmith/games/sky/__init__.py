@@ -9,7 +9,11 @@ GAME = GamePackage(
     id="my-corner-of-the-sky",
     definition=Path(__file__).parent / "game.toml",
     model="sheetsmith.games.sky.model:parse",
-    components={"game-pages": "sheetsmith.games.sky.pages:render_game_pages"},
+    components={
+        "game-pages": "sheetsmith.games.sky.pages:render_game_pages",
+        # last here, as it describes the files above; the combined PDF opens with it
+        "guide": "sheetsmith.print.guide:render_guide",
+    },
     checker="sheetsmith.games.sky.checker",
     blank_sheet="sheetsmith.games.sky.sheet:blank_sheet",
     sheet_schema="sheetsmith.games.sky.schema:sheet_schema",

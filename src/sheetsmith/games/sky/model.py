@@ -12,10 +12,11 @@ from sheetsmith.definition.common import (
     parse_info,
     unique_ids,
 )
+from sheetsmith.definition.guide import Guide, parse_guide
 from sheetsmith.toml.node import Node
 
 RULESET = "my-corner-of-the-sky"
-COMPONENTS = ("game-pages",)
+COMPONENTS = ("game-pages", "guide")
 
 
 class BoxKind:
@@ -126,6 +127,7 @@ class SkyGame(NamedTuple):
     score_lines: tuple[str, ...]
     ranks: tuple[Rank, ...]
     interpretations: tuple[str, ...]
+    guide: Guide | None = None  # what to print and gather (`[guide]`)
 
     def rank_for(self, total: int) -> str:
         name = self.ranks[0].name
@@ -253,6 +255,7 @@ def parse(root: Node) -> SkyGame:
         "score",
         "ranks",
         "notes",
+        "guide",
     )
     abilities = _upgrades(root["abilities"], "abilities")
     supporters = _upgrades(root["supporters"], "supporters")
@@ -277,4 +280,5 @@ def parse(root: Node) -> SkyGame:
         score_lines=root["score"]["lines"].str_list(),
         ranks=_ranks(root["ranks"]),
         interpretations=root["notes"]["interpretations"].str_list(()),
+        guide=parse_guide(root["guide"], COMPONENTS),
     )

@@ -23,7 +23,6 @@ from sheetsmith.print.fonts import text_width
 from sheetsmith.print.layout import Frame, centred_label, rule
 from sheetsmith.print.primitives import (
     DARK,
-    GREY,
     LIGHT,
     Item,
     Line,
@@ -43,6 +42,7 @@ def side_column(game: SkyGame, frame: Frame) -> list[Item]:
 
 WEEK_COL = 28.0
 REWARD_COL = 67.0
+SEPARATOR = (0.45, 0.45, 0.45)  # the "/" between rewards: quiet, yet 4.5:1 on white
 TABLE_HEAD = 18.0  # the column titles above the first article
 ROW_SCALE = 1.6  # article row height per unit of box size
 
@@ -74,9 +74,9 @@ def articles_table(game: SkyGame, frame: Frame, box: float) -> list[Item]:
         items += cost_row(article.cost, cost_x + 6, cy, box)
         # the three choices, spaced wide enough to circle any one of them
         items.append(centred_label(reward_x + 10, cy, str(article.reward), 10, bold=True))
-        items.append(centred_label(reward_x + 22, cy, "/", 9, colour=GREY))
+        items.append(centred_label(reward_x + 22, cy, "/", 9, colour=SEPARATOR))
         items.append(major_point(reward_x + 35, cy, major))
-        items.append(centred_label(reward_x + 48, cy, "/", 9, colour=GREY))
+        items.append(centred_label(reward_x + 48, cy, "/", 9, colour=SEPARATOR))
         items.append(minor_point(reward_x + 59, cy, minor))
         y -= row_h
     items.append(rule(frame.x, frame.right, y, 0.5, LIGHT))

@@ -24,13 +24,16 @@ GAME = GamePackage(
         "alignment": f"{_HERE}.alignment:render_alignment",
         "treasures": f"{_HERE}.treasures:render_treasures",
         "reference": f"{_HERE}.reference:render_reference",
+        # last here, as it describes the files above; the combined PDF opens with it
+        "guide": "sheetsmith.print.guide:render_guide",
     },
     option_users={
         "--copies": ("daily-sheet",),
         "--base-url": ("neighbors", "locations"),
         "--back-offset": ("jobs", "neighbors", "actions", "locations", "alignment"),
         "--ink": ("jobs", "neighbors", "actions", "locations"),
-        "--layout": ("jobs", "neighbors", "actions", "locations"),
+        # the guide says how the decks are printed: two-sided, or one-sided and folded
+        "--layout": ("guide", "jobs", "neighbors", "actions", "locations"),
         "--format": ("jobs", "neighbors", "actions", "locations"),
     },
     checker=f"{_HERE}.checker",

@@ -1,8 +1,10 @@
 """Personal Space: one action reference card (poker size) per action, nine to a sheet.
 
 A card shows the action's name, its letter code big in a box (as it is written into the
-daily grid), when it is taken, the shape it takes on the grid, what it does and what it
-costs. Texts shrink to fit, never below 6.5 pt, and stay inside the safe zone.
+daily grid), when it is taken, the shape it takes on the grid, what it does, what it
+costs, and at the bottom what goes in the log (the rules give every action its Log line:
+a new entry, or a line in the Move's entry). Texts shrink to fit, never below 6.5 pt, and
+stay inside the safe zone.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ class ActionCardLayout:
     side: Frame  # timing and cost beside it
     grid: Frame  # grid shape label and text
     result: Frame  # result label and text
+    log: Frame  # the log band at the bottom (no height when the action has no log line)
 
 
 def card_layout(action: Action, card: CardSize = CARD) -> ActionCardLayout:
@@ -61,9 +64,13 @@ def card_layout(action: Action, card: CardSize = CARD) -> ActionCardLayout:
     inner = Frame(inner.x, inner.y, inner.width, top - inner.y)
     head, rest = inner.take_top(CODE_BOX, gap=8)
     code, side = head.take_left(CODE_BOX, gap=8)
+    if action.log:
+        log, rest = rest.take_bottom(_log_height(action, rest.width), gap=6)
+    else:
+        log = Frame(rest.x, rest.y, rest.width, 0.0)
     grid_h = _grid_height(action, rest.width)
     grid, result = rest.take_top(grid_h, gap=7)
-    return ActionCardLayout(code, side, grid, result)
+    return ActionCardLayout(code, side, grid, result, log)
 
 
 def _text_height(text: str, width: float, size: float) -> float:
@@ -72,6 +79,40 @@ def _text_height(text: str, width: float, size: float) -> float:
 
 def _grid_height(action: Action, width: float) -> float:
     return LABEL + 4 + _text_height(action.grid, width, BODY) + 1
+
+
+LOG_LABEL_W = 24.0  # "LOG" in the band, then its text
+LOG_SIZE = 8.0
+
+
+def _log_text(action: Action) -> str:
+    return action.log[:1].upper() + action.log[1:] + ("" if action.log.endswith(".") else ".")
+
+
+def _log_height(action: Action, width: float) -> float:
+    """The band: the log line's text (wrapped) with 3.5 pt above and below."""
+    text_w = width - LOG_LABEL_W - 6
+    return max(17.0, _text_height(_log_text(action), text_w, LOG_SIZE) + 7)
+
+
+def log_band(action: Action, frame: Frame) -> list[Item]:
+    """LOG, and what the player writes in the log for this action, on a pale band."""
+    f = frame
+    return [
+        Rect(f.x, f.y, f.width, f.height, radius=3, stroke=None, fill=TINT),
+        centred_label(f.x + 5, f.cy, "LOG", LABEL, bold=True, anchor="start", colour=NIGHT),
+        TextBox(
+            f.x + LOG_LABEL_W,
+            f.y + 2,
+            f.width - LOG_LABEL_W - 6,
+            f.height - 4,
+            _log_text(action),
+            size=LOG_SIZE,
+            min_size=MIN_TEXT,
+            valign="middle",
+            leading=1.15,
+        ),
+    ]
 
 
 SUBACTION_COLOUR = HEADER_COLOURS[2]  # teal: taken during a move, not on its own
@@ -163,6 +204,8 @@ def action_front(action: Action, card: CardSize = CARD) -> list[Item]:
             leading=1.15,
         )
     )
+    if action.log:
+        items += log_band(action, lay.log)
     return items
 
 

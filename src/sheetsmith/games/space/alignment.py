@@ -6,7 +6,8 @@ edge) and held to the light, back towards you, each front cross shows through th
 and falls on the rulers: the ruler reading under the cross's vertical arm is X, under its
 horizontal arm Y. Rendering again with `--back-offset X,Y` (added to any offset already in
 use) puts the crosses on 0,0. The back honours `--back-offset`, so the test verifies a
-correction too.
+correction too. The sheet itself says "back offset", never the option's spelling: what is
+printed names no command of sheetsmith's.
 
 Why the reading is the correction: the ruler's zero is printed at the point behind the
 cross, moved by the offset in use `o` and by the printer's own shift `s`; the cross reads
@@ -47,6 +48,7 @@ RULER_GAP = 9 * MM  # the rulers run this far below and left of the centre
 CROSS = 16 * MM  # the front cross's arms: across both rulers for shifts up to 8 mm
 CORNER = 5 * MM
 RULE: Colour = (0.80, 0.10, 0.15)  # the back's rulers: a colour that shows through paper
+SMALL = 6.0  # the smallest text on the sheet
 
 
 def offset_text(offset: tuple[float, float]) -> str:
@@ -55,14 +57,12 @@ def offset_text(offset: tuple[float, float]) -> str:
 
 def instructions(offset: tuple[float, float]) -> str:
     return (
-        "1. Print this sheet double-sided, flip on long edge, at actual size (100%, not"
-        " fit to page).\n"
-        "2. Hold it up to a light, the back towards you.\n"
-        "3. Where a front cross shows through, read the red rulers (mm): X where its"
-        " upright line crosses the lower ruler, Y where its level line crosses the left one.\n"
-        "4. Render cards with --back-offset X,Y (added to the offset in use). Print this"
-        " test again with it: the crosses sit on 0.\n"
-        f"This sheet: --back-offset {offset_text(offset)}"
+        "1. Print double-sided, flip on long edge, at actual size (100%).\n"
+        "2. Hold it to a light, back towards you.\n"
+        "3. Where a cross shows through, read the red rulers (mm): X under its upright"
+        " line, Y beside its level line.\n"
+        "4. Add X,Y to the back offset and render again: the crosses sit on 0.\n"
+        f"This sheet: back offset {offset_text(offset)} mm"
     )
 
 
@@ -84,7 +84,7 @@ def scale_bar(cx: float, y: float) -> list[Item]:
             cx,
             y + 5,
             "25 mm: measure it to check the print scale",
-            5.5,
+            SMALL,
             anchor="middle",
             colour=MUTED,
         ),
@@ -107,13 +107,13 @@ def front(slot: int, offset: tuple[float, float]) -> list[Item]:
         items += scale_bar(w / 2, cy + CROSS + 14)
         items.append(
             TextBox(
-                14,
-                14,
-                w - 28,
-                cy - CROSS - 20,
+                12,
+                11,
+                w - 24,
+                cy - CROSS - 15,
                 instructions(offset),
-                size=6.0,
-                min_size=4.8,
+                size=6.5,
+                min_size=SMALL,
                 colour=INK,
             )
         )
@@ -126,8 +126,8 @@ def front(slot: int, offset: tuple[float, float]) -> list[Item]:
                 40,
                 "Hold to the light, back towards you: read the back's rulers where"
                 " this cross falls. Instructions on card 1.",
-                size=6.0,
-                min_size=5.0,
+                size=6.5,
+                min_size=SMALL,
                 align="center",
                 valign="bottom",
                 colour=MUTED,
@@ -160,9 +160,9 @@ def ruler(cx: float, cy: float, horizontal: bool) -> list[Item]:
         if v % 5 == 0:
             label = f"{v:+d}" if v else "0"
             if horizontal:
-                items.append(Text(cx + d, y0 - 12, label, 5.5, anchor="middle", colour=RULE))
+                items.append(Text(cx + d, y0 - 12, label, SMALL, anchor="middle", colour=RULE))
             else:
-                items.append(centred_label(x0 - 8, cy + d, label, 5.5, anchor="end", colour=RULE))
+                items.append(centred_label(x0 - 8, cy + d, label, SMALL, anchor="end", colour=RULE))
     return items
 
 
@@ -182,7 +182,7 @@ def back(slot: int, offset: tuple[float, float]) -> list[Item]:
         Text(
             w / 2,
             26,
-            f"printed with --back-offset {offset_text(offset)}",
+            f"printed with back offset {offset_text(offset)} mm",
             6.0,
             anchor="middle",
             colour=MUTED,

@@ -26,7 +26,7 @@ def blank_sheet(game: SpaceGame) -> str:
     planets = ", ".join(f'"{p.id}"' for p in game.planets)
     trackers = (
         f"speed = {sheet.speed.start}, energy = {sheet.energy.start}, mood = {sheet.mood.start}, "
-        "money = 0"
+        f"money = {sheet.start_money}"
     )
     return "\n".join(
         [

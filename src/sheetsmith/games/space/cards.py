@@ -19,6 +19,7 @@ from sheetsmith.output import Output, RenderedFile, RenderOptions
 from sheetsmith.print.document import DocumentInfo, save
 from sheetsmith.print.fonts import text_width
 from sheetsmith.print.imposition import POKER, CardSize, SheetLayout, deck_pages, layout_sheet
+from sheetsmith.print.ink import front_drawer
 from sheetsmith.print.layout import fit_size
 from sheetsmith.print.paper import Paper
 from sheetsmith.print.paper import paper as paper_named
@@ -27,6 +28,7 @@ from sheetsmith.print.primitives import (
     Circle,
     Colour,
     Item,
+    Line,
     Page,
     Polygon,
     Rect,
@@ -42,13 +44,15 @@ T = TypeVar("T")
 
 NIGHT: Colour = (0.09, 0.11, 0.27)  # the back's sky, frames and headings
 INK: Colour = (0.13, 0.14, 0.20)  # body text
-MUTED: Colour = (0.42, 0.44, 0.52)  # small print
+MUTED: Colour = (0.38, 0.40, 0.48)  # small print: 4.5:1 on white and on TINT
 ACCENT: Colour = (0.20, 0.42, 0.72)  # header bands
 TINT: Colour = (0.92, 0.94, 0.98)  # pale panels
 GRID_OFF: Colour = (0.86, 0.87, 0.90)  # spaces outside a neighbor's range
 ORANGE: Colour = (0.95, 0.52, 0.12)  # the "visited today" cube
+ORANGE_TEXT: Colour = (0.66, 0.33, 0.04)  # its label: orange that reads on white
 ORANGE_TINT: Colour = (1.0, 0.91, 0.80)
 GREEN: Colour = (0.18, 0.60, 0.30)  # task cubes
+GREEN_TEXT: Colour = (0.10, 0.42, 0.20)  # their labels and numbers, on white and GREEN_TINT
 GREEN_TINT: Colour = (0.86, 0.95, 0.87)
 PLANET: Colour = (0.30, 0.60, 0.86)
 PLANET_BAND: Colour = (0.42, 0.70, 0.92)
@@ -78,13 +82,14 @@ def target_urls(game: Any, options: RenderOptions) -> dict[tuple[str, str], tupl
 # -- fronts -------------------------------------------------------------------------------
 
 
+# deep enough that white text on them keeps 4.5:1 contrast (WCAG)
 HEADER_COLOURS: tuple[Colour, ...] = (
     (0.20, 0.42, 0.72),  # blue
     (0.55, 0.30, 0.62),  # plum
-    (0.12, 0.52, 0.50),  # teal
-    (0.74, 0.33, 0.28),  # brick
-    (0.30, 0.50, 0.24),  # moss
-    (0.62, 0.44, 0.12),  # ochre
+    (0.11, 0.49, 0.47),  # teal
+    (0.72, 0.31, 0.26),  # brick
+    (0.29, 0.48, 0.23),  # moss
+    (0.58, 0.41, 0.11),  # ochre
 )
 
 
@@ -129,7 +134,7 @@ def header(title: str, kind: str, colour: Colour = ACCENT, size: CardSize = CARD
                 kind_size,
                 bold=True,
                 anchor="end",
-                colour=(0.88, 0.92, 1.0),
+                colour=WHITE,
             )
         )
     return items
@@ -205,25 +210,20 @@ def _twinkle(x: float, y: float, r: float) -> Polygon:
 
 
 @functools.cache
-def back_face(title: str, tagline: str, size: CardSize = CARD) -> tuple[Item, ...]:
+def back_face(
+    title: str, tagline: str, size: CardSize = CARD, ink: str = "full"
+) -> tuple[Item, ...]:
     """The shared back: a night sky to the bleed edge, a ringed planet with a moon, the
-    game's title and tagline. Built once per title and size (every back is the same
-    drawing). Drawn for a poker card and scaled to others: on a landscape card (a job
-    postcard) the planet sits left of the title."""
+    game's title and tagline. Built once per title, size and look (every back is the same
+    drawing), placed by `_back_geometry`. `ink` (see `print.ink`): "saver" draws the same
+    picture as outlines on white, "plain" only the names."""
+    if ink == "saver":
+        return _outline_back(title, tagline, size)
+    if ink == "plain":
+        return plain_back(title, tagline, size)
     w, h = size.width, size.height
-    landscape = w > h
-    k = min(w / CARD.width, h / CARD.height)  # 1 on a poker card
+    k, cx, cy, tx, ty, mx, my, room = _back_geometry(size)
     bleed = size.bleed_rect
-    if landscape:
-        cx, cy = w * 0.27, h * 0.52
-        tx, ty = w * 0.69, h * 0.47
-        moon = (w * 0.50, h * 0.80)
-        room = w * 0.44
-    else:
-        cx, cy = w / 2, h * 0.58
-        tx, ty = w / 2, h * 0.20
-        moon = (w * 0.80, h * 0.84)
-        room = w - 36
     r = 40.0 * k
     items: list[Item] = [Rect(bleed.x, bleed.y, bleed.width, bleed.height, stroke=None, fill=NIGHT)]
     rng = random.Random(20261122)  # fixed: every back, every run, the same sky
@@ -247,7 +247,6 @@ def back_face(title: str, tagline: str, size: CardSize = CARD) -> tuple[Item, ..
         _ellipse(cx, cy, a, b, tilt, 176, 364), stroke=RING, line_width=ring, closed=False
     )
     crater = (0.68, 0.69, 0.75)
-    mx, my = moon
     items += [
         ring_back,
         Circle(cx, cy, r, stroke=None, fill=PLANET),
@@ -272,6 +271,118 @@ def back_face(title: str, tagline: str, size: CardSize = CARD) -> tuple[Item, ..
     return tuple(items)
 
 
+def _back_geometry(size: CardSize) -> tuple[float, ...]:
+    """Where the back's picture goes: (scale, planet x, y, title x, y, moon x, y, room for
+    the title). Drawn for a poker card (scale 1) and scaled to others; on a landscape card
+    (a job postcard) the planet sits left of the title."""
+    w, h = size.width, size.height
+    k = min(w / CARD.width, h / CARD.height)
+    if w > h:
+        return k, w * 0.27, h * 0.52, w * 0.69, h * 0.47, w * 0.50, h * 0.80, w * 0.44
+    return k, w / 2, h * 0.58, w / 2, h * 0.20, w * 0.80, h * 0.84, w - 36
+
+
+OUTLINE: Colour = (0.22, 0.45, 0.72)  # the saver back's planet and frame: PLANET_SHADE
+RING_LINE: Colour = (0.80, 0.58, 0.16)  # the ring, deep enough to show as a line on white
+STAR_LINE: Colour = (0.55, 0.60, 0.78)
+
+
+def _outline_back(title: str, tagline: str, size: CardSize) -> tuple[Item, ...]:
+    """The back as line art on white paper: the same planet, ring, moon, stars, title and
+    frame as the full back, so the deck still looks like itself face down, for a few per
+    cent of the ink (no fill larger than a star)."""
+    w, h = size.width, size.height
+    k, cx, cy, tx, ty, mx, my, room = _back_geometry(size)
+    r = 40.0 * k
+    bleed = size.bleed_rect
+    items: list[Item] = []
+    rng = random.Random(20261122)  # the full back's sky, star for star
+    stars = round(46 * (bleed.width * bleed.height) / (198.0 * 270.0))
+    for _ in range(stars):
+        x, y = rng.uniform(bleed.x, bleed.x1), rng.uniform(bleed.y, bleed.y1)
+        if math.hypot(x - cx, y - cy) < 62 * k:
+            continue
+        if abs(y - ty + 2) < 20 * k and abs(x - tx) < room / 2 + 8:
+            continue
+        twinkle = rng.random() < 0.14
+        radius = rng.uniform(2.2, 3.6) if twinkle else rng.uniform(0.35, 0.9)
+        if not (14 < x < w - 14 and 14 < y < h - 14):
+            continue  # on white, a star past the frame is a speck on the sheet, not sky
+        if twinkle:
+            star = _twinkle(x, y, radius)
+            items.append(Polygon(star.points, stroke=STAR_LINE, line_width=0.5))
+        else:
+            items.append(Circle(x, y, radius * 0.8, stroke=None, fill=STAR_LINE))
+    a, b, tilt, ring = 66.0 * k, 15.0 * k, -16.0, 0.9 * k
+    items += [
+        Polygon(
+            _ellipse(cx, cy, a, b, tilt, -4, 184), stroke=RING_LINE, line_width=ring, closed=False
+        ),
+        # white, not ink: it hides the ring's far half behind the planet
+        Circle(cx, cy, r, stroke=OUTLINE, fill=WHITE, line_width=1.2 * k),
+    ]
+    for y0, y1 in ((10, 17), (-8, -1), (-26, -21)):  # the bands, as their edges
+        for y in (cy + y0 * k, cy + y1 * k):
+            half = math.sqrt(max(r * r - (y - cy) ** 2, 0.0))
+            items.append(Line(cx - half, y, cx + half, y, stroke=PLANET_BAND, line_width=0.6 * k))
+    items += [
+        Polygon(
+            _ellipse(cx, cy, a, b, tilt, 176, 364), stroke=RING_LINE, line_width=ring, closed=False
+        ),
+        Circle(mx, my, 9.0 * k, stroke=OUTLINE, line_width=0.8 * k),
+        Circle(mx - 3 * k, my + 2.5 * k, 2.2 * k, stroke=STAR_LINE, line_width=0.5 * k),
+        Circle(mx + 3.2 * k, my - 3 * k, 1.5 * k, stroke=STAR_LINE, line_width=0.5 * k),
+    ]
+    title_size = fit_size(title, room, 19.0 * k, 10.0, bold=True)
+    items.append(Text(tx, ty, title, title_size, bold=True, anchor="middle", colour=NIGHT))
+    if tagline:
+        tag_size = fit_size(tagline, room, 8.5 * k, 6.0)
+        items.append(Text(tx, ty - 15 * k, tagline, tag_size, anchor="middle", colour=MUTED))
+    items.append(Rect(10, 10, w - 20, h - 20, radius=9, stroke=OUTLINE, line_width=0.8))
+    return tuple(items)
+
+
+PLAIN_TITLE = 8.0
+PLAIN_TAGLINE = 7.0
+
+
+def plain_back(title: str, tagline: str, size: CardSize = CARD) -> tuple[Item, ...]:
+    """A back without art: the deck's name (and its tagline, which on Planet 78's action
+    cards names the pile) in small grey type in the middle, and nothing else.
+
+    Why not blank: a stray card still finds its deck (and an action card its pile) face
+    down. Why no frame: a line near the edge shows every millimetre a duplex printer
+    misregisters, and a player choosing plain backs wants nothing to go wrong there."""
+    w, h = size.width, size.height
+    room = w - 2 * size.safe
+    title_size = fit_size(title, room, PLAIN_TITLE, 6.0, bold=True)
+    middle = h / 2 + (4.0 if tagline else 0.0)
+    items: list[Item] = [
+        Text(
+            w / 2,
+            middle - title_size * 0.36,
+            title,
+            title_size,
+            bold=True,
+            anchor="middle",
+            colour=MUTED,
+        )
+    ]
+    if tagline:
+        tag_size = fit_size(tagline, room, PLAIN_TAGLINE, 6.0)
+        items.append(
+            Text(
+                w / 2,
+                middle - 11.0 - tag_size * 0.36,
+                tagline,
+                tag_size,
+                anchor="middle",
+                colour=MUTED,
+            )
+        )
+    return tuple(items)
+
+
 # -- the file -----------------------------------------------------------------------------
 
 
@@ -281,11 +392,13 @@ def deck(
     draw_front: Callable[[T], Sequence[Item]],
     options: RenderOptions,
 ) -> list[Page]:
-    """Front and back sheets for `cards`, backs shifted by `--back-offset`."""
-    back = (Stamp("card-back", back_face(game.back_title or game.info.title, game.back_tagline)),)
+    """Front and back sheets for `cards`, backs shifted by `--back-offset`, both in the
+    look `--ink` chose."""
+    title = game.back_title or game.info.title
+    back = (Stamp("card-back", back_face(title, game.back_tagline, CARD, options.ink)),)
     return deck_pages(
         cards,
-        draw_front,
+        front_drawer(draw_front, options.ink),
         lambda _card: back,
         CARD,
         paper_named(options.paper),

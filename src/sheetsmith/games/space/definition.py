@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from sheetsmith.definition.common import parse_components, parse_info, unique_ids
+from sheetsmith.definition.guide import parse_guide
 from sheetsmith.games.space.item_sections import (
     check_gifts,
     parse_day,
@@ -59,6 +60,7 @@ def _sheet(node: Node) -> SheetLayout:
         "mood",
         "resources",
         "building_resources",
+        "start_money",
     )
     days = node["days"].str_list()
     if len(days) != 7 or len(set(days)) != 7:
@@ -78,6 +80,7 @@ def _sheet(node: Node) -> SheetLayout:
         mood=_tracker(node["mood"], "Mood"),
         resources=resources,
         building_resources=building,
+        start_money=node["start_money"].int(low=0, high=999) or 0,
     )
 
 
@@ -87,7 +90,7 @@ def _actions(node: Node) -> tuple[Action, ...]:
     actions = []
     codes: dict[str, str] = {}
     for item in items:
-        item.only("id", "name", "code", "timing", "shape", "grid", "result", "cost")
+        item.only("id", "name", "code", "timing", "shape", "grid", "result", "cost", "log")
         action = Action(
             id=item["id"].str() or "?",
             name=item["name"].str() or "?",
@@ -97,6 +100,7 @@ def _actions(node: Node) -> tuple[Action, ...]:
             grid=item["grid"].str() or "",
             result=item["result"].str() or "",
             cost=item["cost"].int(0, low=0, high=MAX_PRICE) or 0,
+            log=item["log"].str("") or "",
         )
         if action.code in codes:
             item["code"].fail(f"letter code {action.code!r} is also {codes[action.code]}'s")
@@ -210,6 +214,7 @@ def parse(root: Node) -> SpaceGame:
         "treasures",
         "day",
         "notes",
+        "guide",
     )
     sheet = _sheet(root["sheet"])
     root["site"].only("base_url")
@@ -260,4 +265,5 @@ def parse(root: Node) -> SpaceGame:
         lottery=parse_lottery(root["lottery"], items),
         treasures=parse_treasures(root["treasures"]),
         day=parse_day(root["day"]),
+        guide=parse_guide(root["guide"], COMPONENTS),
     )

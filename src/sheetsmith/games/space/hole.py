@@ -33,10 +33,8 @@ from sheetsmith.print.layout import Frame, centred_label
 from sheetsmith.print.paper import Paper
 from sheetsmith.print.primitives import (
     DARK,
-    GREY,
     INCH,
     PALE,
-    WHITE,
     Colour,
     Page,
     Rect,
@@ -80,7 +78,7 @@ def hole_page(game: SpaceGame, paper: Paper) -> Page:
     for c in range(1, b.columns + 1):
         s = b.space(c, 1)
         items.append(
-            Text(s.x + s.width / 2, b.top + 3, str(c), 8, bold=True, anchor="middle", colour=GREY)
+            Text(s.x + s.width / 2, b.top + 3, str(c), 8, bold=True, anchor="middle", colour=DARK)
         )
     # the starfield row
     for c in range(1, b.columns + 1):
@@ -116,7 +114,7 @@ def hole_page(game: SpaceGame, paper: Paper) -> Page:
             "pink edge: blocked",
             9,
             bold=True,
-            colour=WHITE,
+            colour=NIGHT,
         )
     )
     # the start space, one step right of the last column

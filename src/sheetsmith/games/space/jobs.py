@@ -3,8 +3,9 @@
 One postcard holds a whole shift: the work days, the time cost drawn on the daily grid
 (with a small example shape), the setup, the job track with the cubes' starting spaces
 in their colours, the hour track, the job's dice actions drawn as die faces, the two
-workflow abilities, the pay, and the how-to in small print. Cards are drawn in their own
-coordinates (origin at the bottom-left trim corner).
+workflow abilities, the pay, and the how-to in small print. Every track space holds a
+10 mm cube (see `postcard`). Cards are drawn in their own coordinates (origin at the
+bottom-left trim corner).
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ from sheetsmith.games.space.board_parts import (
     dice_row_width,
 )
 from sheetsmith.games.space.cards import back_face, write_deck
-from sheetsmith.games.space.job_tracks import hour_track, job_track
+from sheetsmith.games.space.job_tracks import hour_track, job_track, setup
 from sheetsmith.games.space.model import Job, SpaceGame
-from sheetsmith.games.space.postcard import CARD, LABEL, job_layout
+from sheetsmith.games.space.postcard import CARD, HOW_TO, HOW_TO_LEADING, LABEL, job_layout
 from sheetsmith.output import Output, RenderedFile, RenderOptions
 from sheetsmith.print.fonts import text_width
 from sheetsmith.print.imposition import CardSize, deck_pages
+from sheetsmith.print.ink import front_drawer
 from sheetsmith.print.layout import Frame, centred_label, fit_size, rule
 from sheetsmith.print.paper import paper as paper_named
 from sheetsmith.print.primitives import (
@@ -38,10 +40,10 @@ from sheetsmith.print.primitives import (
     Text,
     TextBox,
 )
-from sheetsmith.print.text import ascent, cap_height
+from sheetsmith.print.text import ascent, block_height, cap_height, wrap
 
 BODY = 8.0
-DIE = 12.5
+DIE = 12.0
 DIE_GAP = 8.0
 CELL = 10.5  # a square of the time-cost diagram
 
@@ -52,20 +54,25 @@ def job_front(job: Job, game: SpaceGame, card: CardSize = CARD) -> list[Item]:
     items: list[Item] = [Rect(bleed.x, bleed.y, bleed.width, bleed.height, stroke=None, fill=WHITE)]
     items += title_band(job, game, lay.band, card)
     items += cost_and_setup(job, lay.cost)
+    items += setup(job, lay.setup)
     items += job_track(job, lay.track)
     items += hour_track(job, lay.hours)
     items += actions_and_workflow(job, game, lay.actions)
-    items.append(rule(lay.how_to.x, lay.how_to.right, lay.how_to.top + 3, 0.5, LIGHT))
+    how = lay.how_to
+    if how.y < lay.actions.y:  # a band along the bottom, under a rule
+        items.append(rule(how.x, how.right, how.top + 3, 0.5, LIGHT))
     items.append(
         TextBox(
-            lay.how_to.x,
-            lay.how_to.y,
-            lay.how_to.width,
-            lay.how_to.height,
+            how.x,
+            how.y,
+            how.width,
+            how.height,
             game.job_how_to,
-            size=7.0,
-            min_size=7.0,
+            size=HOW_TO,
+            min_size=HOW_TO,
             colour=DARK,
+            valign="middle" if how.y >= lay.actions.y else "top",
+            leading=HOW_TO_LEADING,
         )
     )
     return items
@@ -131,7 +138,8 @@ def cost_text(job: Job) -> str:
 
 
 def cost_and_setup(job: Job, frame: Frame) -> list[Item]:
-    """TIME COST: a small example shape (its squares marked W) and its wording."""
+    """TIME COST: a small example shape (its squares marked W) and its wording, with
+    "write W in each" under it (the setup sits right of it, see `job_tracks.setup`)."""
     items: list[Item] = []
     cy = frame.cy
     items.append(centred_label(frame.x, cy, "TIME COST", LABEL, bold=True, anchor="start"))
@@ -149,17 +157,8 @@ def cost_and_setup(job: Job, frame: Frame) -> list[Item]:
         )
     x += cols * CELL + 5
     text = cost_text(job)
-    items.append(centred_label(x, cy, text, BODY, bold=True, anchor="start"))
-    items.append(
-        centred_label(
-            x + text_width(text, BODY, bold=True) + 4,
-            cy - 0.3,
-            "write W in each",
-            7,
-            anchor="start",
-            colour=DARK,
-        )
-    )
+    items.append(centred_label(x, cy + 4.5, text, BODY, bold=True, anchor="start"))
+    items.append(centred_label(x, cy - 6, "write W in each", 7, anchor="start", colour=DARK))
     return items
 
 
@@ -182,30 +181,43 @@ def actions_and_workflow(job: Job, game: SpaceGame, frame: Frame) -> list[Item]:
     ]
     dice_w = dice_row_width(max(len(a.dice) for a in job.actions), DIE, DIE_GAP)
     top = left.top - LABEL - 4
-    pitch = min(19.0, (top - left.y) / max(1, len(job.actions)))
     text_x = left.x + dice_w + 6
-    for i, action in enumerate(job.actions):
-        cy = top - pitch * (i + 0.5)
+    starts = [text_x + text_width(f"{a.name}:", BODY, bold=True) + 4 for a in job.actions]
+    # each row as tall as its die or its wrapped effect, the room left shared out evenly
+    need = [
+        max(DIE + 1.5, _effect_height(a.effect, left.right - ex) + 2)
+        for a, ex in zip(job.actions, starts, strict=True)
+    ]
+    extra = max(0.0, (top - left.y - sum(need)) / max(1, len(need)))
+    y = top
+    for action, ex, height in zip(job.actions, starts, need, strict=True):
+        pitch = max(height, min(19.0, height + extra))
+        cy = y - pitch / 2
         items += dice_row(left.x, cy, DIE, action.dice, DIE_GAP)
         name = f"{action.name}:"
         items.append(centred_label(text_x, cy, name, BODY, bold=True, anchor="start"))
-        ex = text_x + text_width(name, BODY, bold=True) + 4
-        size = fit_size(action.effect, left.right - ex, BODY, 7.0)
         items.append(
             TextBox(
                 ex,
-                cy - pitch / 2,
+                y - pitch,
                 left.right - ex,
                 pitch,
                 action.effect,
-                size=size,
+                size=fit_size(action.effect, left.right - ex, BODY, 7.0),
                 min_size=7.0,
                 valign="middle",
                 leading=1.1,
             )
         )
+        y -= pitch
     items += workflow(game, right)
     return items
+
+
+def _effect_height(effect: str, width: float) -> float:
+    """An effect's height: one line if it fits shrunk to 7 pt, else wrapped at 7 pt."""
+    size = fit_size(effect, width, BODY, 7.0)
+    return block_height(len(wrap(effect, size, width)), size, 1.1)
 
 
 def set_aside_count(text: str) -> int:
@@ -274,19 +286,20 @@ def workflow(game: SpaceGame, frame: Frame) -> list[Item]:
     return items
 
 
-def job_back(game: SpaceGame) -> Stamp:
-    """The shared Personal Space back, postcard size, stored once in the PDF."""
+def job_back(game: SpaceGame, ink: str = "full") -> Stamp:
+    """The shared Personal Space back, postcard size, in the look `ink` names, stored once
+    in the PDF."""
     title = game.back_title or game.info.title
-    return Stamp("job-back", back_face(title, game.back_tagline, CARD))
+    return Stamp("job-back", back_face(title, game.back_tagline, CARD, ink))
 
 
 def render_jobs(game: SpaceGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
     """Two postcards to a sheet with crop marks, each sheet followed by its backs
-    (mirrored for a long-edge flip, moved by `--back-offset`)."""
-    back = (job_back(game),)
+    (mirrored for a long-edge flip, moved by `--back-offset`), in the `--ink` look."""
+    back = (job_back(game, options.ink),)
     pages = deck_pages(
         list(game.jobs),
-        lambda job: job_front(job, game),
+        front_drawer(lambda job: job_front(job, game), options.ink),
         lambda _job: back,
         CARD,
         paper_named(options.paper),

@@ -34,6 +34,7 @@ PANEL_TOP = CARD.height - FRAME_INSET - HEADER - 6
 PANEL_H = 44.0
 CAPTION_Y = 155.0
 QR_Y = 50.0  # bottom of the QR code's white square
+LABEL = 6.0  # small-caps labels: the smallest size printed on a card
 DAY_NAMES = {
     "sunday": "Sun",
     "monday": "Mon",
@@ -71,13 +72,13 @@ def day_prices(game: SpaceGame) -> Callable[[float, float, float, float], list[I
     def panel(x: float, y: float, width: float, height: float) -> list[Item]:
         days = game.sheet.days
         items: list[Item] = [
-            small_caps(x + width / 2, y + height - 9, "show price by day", NIGHT, "middle", 5.5)
+            small_caps(x + width / 2, y + height - 9, "show price by day", NIGHT, "middle", LABEL)
         ]
         column = (width - 8) / len(days)
         for k, day in enumerate(days):
             cx = x + 4 + column * (k + 0.5)
             label = DAY_NAMES.get(day, day[:3].title())
-            items.append(small_caps(cx, y + 21, label, MUTED, "middle", 5.5))
+            items.append(small_caps(cx, y + 21, label, MUTED, "middle", LABEL))
             price = money(game.prices.show[day])
             items.append(centred_label(cx, y + 10, price, 10.0, bold=True, colour=INK))
         return items
@@ -91,13 +92,14 @@ def price_boxes(
     """One or two labelled prices, side by side under a title."""
 
     def panel(x: float, y: float, width: float, height: float) -> list[Item]:
-        items: list[Item] = [small_caps(x + width / 2, y + height - 9, title, NIGHT, "middle", 5.5)]
+        items: list[Item] = [
+            small_caps(x + width / 2, y + height - 9, title, NIGHT, "middle", LABEL)
+        ]
         column = width / len(prices)
         for k, (label, amount) in enumerate(prices):
             cx = x + column * (k + 0.5)
             items.append(centred_label(cx, y + 20, money(amount), 14.0, bold=True, colour=INK))
-            size = fit_size(label.upper(), column - 6, 5.5, 4.5, bold=True)
-            items.append(small_caps(cx, y + 5, label, MUTED, "middle", size))
+            items.append(small_caps(cx, y + 5, label, MUTED, "middle", LABEL))
         return items
 
     return panel
@@ -128,7 +130,7 @@ def location_cards(game: SpaceGame, options: RenderOptions) -> list[LocationCard
             "scan to visit an exhibit",
             price_boxes(
                 "entry: one exhibit",
-                [("entry", prices.zoo), ("with a bucket of feed", prices.zoo_with_feed)],
+                [("entry", prices.zoo), ("with feed bucket", prices.zoo_with_feed)],
             ),
             f"Zoo ({zoo}), 1 square: pay the entry, scan and choose an exhibit. For a"
             " second exhibit, take another Zoo action and pay again.",
@@ -168,7 +170,7 @@ def location_front(card: LocationCard) -> list[Item]:
     items.append(small_caps(CARD.width / 2, CAPTION_Y, card.caption, NIGHT, "middle", 6.5))
     code = card_qr(card.url, CARD.width / 2, QR_Y + QR_BOX / 2, QR_BOX)
     items += code.items
-    size = fit_size(card.path, QR_BOX + 20, 5.5, 4.5)
+    size = fit_size(card.path, QR_BOX + 20, 6.5, LABEL)
     items.append(Text(CARD.width / 2, QR_Y - 4, card.path, size, anchor="middle", colour=MUTED))
     items.append(
         TextBox(
@@ -177,8 +179,8 @@ def location_front(card: LocationCard) -> list[Item]:
             SAFE.width - 4,
             QR_Y - 12 - SAFE.y,
             card.rule,
-            size=6.0,
-            min_size=5.0,
+            size=6.5,
+            min_size=LABEL,
             align="center",
             valign="middle",
             colour=INK,

@@ -6,6 +6,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from sheetsmith.definition.common import Component, GameInfo
+from sheetsmith.definition.guide import Guide
 
 RULESET = "personal-space"
 COMPONENTS = (
@@ -19,6 +20,7 @@ COMPONENTS = (
     "alignment",
     "treasures",
     "reference",
+    "guide",
 )
 SHAPES = (
     "one",
@@ -56,6 +58,7 @@ class SheetLayout(NamedTuple):
     mood: Tracker
     resources: tuple[str, ...]
     building_resources: tuple[str, ...]
+    start_money: int = 5  # dollars on day one (the rules give none: see [notes])
 
 
 class Action(NamedTuple):
@@ -67,6 +70,7 @@ class Action(NamedTuple):
     grid: str
     result: str
     cost: int = 0
+    log: str = ""  # what the player writes in the log for it: a new entry, or in the Move's
 
 
 class JobAction(NamedTuple):
@@ -385,6 +389,7 @@ class SpaceGame(NamedTuple):
     lottery: Lottery = Lottery("", ())
     treasures: Treasures = Treasures("Treasures", 12, "")
     day: DayGuide = DayGuide((), MappingProxyType({}))
+    guide: Guide | None = None  # what to print and gather (`[guide]`)
 
     def item(self, item_id: str) -> Item:
         return next(i for i in self.items if i.id == item_id)

@@ -17,6 +17,7 @@ from sheetsmith.games.space.cards import (
     CARD,
     FRAME_INSET,
     GREEN,
+    GREEN_TEXT,
     GREEN_TINT,
     GRID_OFF,
     HEADER,
@@ -24,6 +25,7 @@ from sheetsmith.games.space.cards import (
     MUTED,
     NIGHT,
     ORANGE,
+    ORANGE_TEXT,
     ORANGE_TINT,
     TINT,
     deck,
@@ -53,6 +55,7 @@ from sheetsmith.print.qr import MIN_WIDTH, Matrix, QRCode, encode, qr_code
 QR_BOX = 74.0  # the white square (quiet zone included) on a card, in points
 DIAGRAM_BOX = 74.0
 CUBE = 24.0  # a cube space: 8.5 mm, room for an 8 mm cube
+LABEL = 6.0  # small-caps labels and captions: the smallest size printed on a card
 
 
 class NeighborCard(NamedTuple):
@@ -146,11 +149,22 @@ def range_diagram(neighbor: Neighbor, x: float, y: float, box: float) -> list[It
 
 
 def cube_space(
-    x: float, y: float, size: float, stroke: Colour, fill: Colour, label: str, label_size: float
+    x: float,
+    y: float,
+    size: float,
+    stroke: Colour,
+    fill: Colour,
+    label: str,
+    label_size: float,
+    ink: Colour | None = None,
 ) -> list[Item]:
+    """A rounded space for a cube, its number (if any) in `ink` (the stroke colour if
+    none: pass a deeper one when the stroke is too light to read on `fill`)."""
     return [
         Rect(x, y, size, size, radius=3, stroke=stroke, fill=fill, line_width=1.2),
-        centred_label(x + size / 2, y + size / 2, label, label_size, bold=True, colour=stroke),
+        centred_label(
+            x + size / 2, y + size / 2, label, label_size, bold=True, colour=ink or stroke
+        ),
     ]
 
 
@@ -162,12 +176,13 @@ def cube_row(x0: float, x1: float, y: float) -> list[Item]:
     gap = 6.0
     visit_x = x0 + 2
     items += cube_space(visit_x, y, CUBE, ORANGE, ORANGE_TINT, "", 7)
-    items.append(small_caps(visit_x, y + CUBE + 4, "visited today", ORANGE, size=5.5))
+    items.append(small_caps(visit_x, y + CUBE + 4, "visited today", ORANGE_TEXT, size=LABEL))
     tasks_w = steps * CUBE + (steps - 1) * gap
     tx = x1 - 2 - tasks_w
     for k in range(steps):
-        items += cube_space(tx + k * (CUBE + gap), y, CUBE, GREEN, GREEN_TINT, str(k + 1), 9)
-    items.append(small_caps(tx + tasks_w, y + CUBE + 4, "task cubes", GREEN, "end", 5.5))
+        x = tx + k * (CUBE + gap)
+        items += cube_space(x, y, CUBE, GREEN, GREEN_TINT, str(k + 1), 9, GREEN_TEXT)
+    items.append(small_caps(tx + tasks_w, y + CUBE + 4, "task cubes", GREEN_TEXT, "end", LABEL))
     return items
 
 
@@ -184,7 +199,7 @@ def trade_lines(neighbor: Neighbor, x: float, top: float, width: float) -> list[
 # where things sit on the card (points from the bottom-left trim corner)
 SAFE = CARD.safe_rect
 INFO_TOP = CARD.height - FRAME_INSET - HEADER - 3
-LABEL_W = 42.0
+LABEL_W = 46.0  # "BASE TRADE" at 6 pt, and a gap
 BOX_Y = 94.0  # bottom of the range diagram and of the QR code's white square
 CAPTION_Y = BOX_Y + QR_BOX + 5
 LEFT_X = SAFE.x + 2
@@ -198,11 +213,15 @@ def static_front() -> Stamp:
     x = SAFE.x + 4
     items = frame_items(CARD)
     for k, label in enumerate(("favourite", "base trade")):
-        items.append(small_caps(x, INFO_TOP - 7.5 - k * 12, label, MUTED, size=5.5))
+        items.append(small_caps(x, INFO_TOP - 7.5 - k * 12, label, MUTED, size=LABEL))
     items.append(
-        small_caps(LEFT_X + DIAGRAM_BOX / 2, CAPTION_Y, "range: roll to meet", NIGHT, "middle", 5.5)
+        small_caps(
+            LEFT_X + DIAGRAM_BOX / 2, CAPTION_Y, "range: roll to meet", NIGHT, "middle", LABEL
+        )
     )
-    items.append(small_caps(RIGHT_X + QR_BOX / 2, CAPTION_Y, "scan to visit", NIGHT, "middle", 5.5))
+    items.append(
+        small_caps(RIGHT_X + QR_BOX / 2, CAPTION_Y, "scan to visit", NIGHT, "middle", LABEL)
+    )
     items += cube_row(SAFE.x, SAFE.x1, CUBES_Y)
     return Stamp("neighbor-front", tuple(items))
 
@@ -215,7 +234,7 @@ def neighbor_front(card: NeighborCard) -> list[Item]:
     items += range_diagram(n, LEFT_X, BOX_Y, DIAGRAM_BOX)
     code = card_qr(card.url, RIGHT_X + QR_BOX / 2, BOX_Y + QR_BOX / 2)
     items += code.items
-    path_size = fit_size(card.path, QR_BOX + 6, 5.5, 4.5)
+    path_size = fit_size(card.path, QR_BOX + 6, LABEL, LABEL)
     items.append(
         Text(RIGHT_X + QR_BOX / 2, BOX_Y - 5.5, card.path, path_size, anchor="middle", colour=MUTED)
     )
@@ -227,8 +246,8 @@ def neighbor_front(card: NeighborCard) -> list[Item]:
             24,
             f"End a Move in range: roll a die.\nOn the number shown, {n.name} emerges:\n"
             "your next action is Neighbor (N).",
-            size=6.0,
-            min_size=5.0,
+            size=6.5,
+            min_size=LABEL,
             align="center",
             valign="middle",
             colour=INK,

@@ -26,7 +26,6 @@ from sheetsmith.print.layout import Frame, centred_label
 from sheetsmith.print.paper import Paper
 from sheetsmith.print.primitives import (
     DARK,
-    GREY,
     INCH,
     WHITE,
     Colour,
@@ -108,7 +107,7 @@ def pond_page(game: SpaceGame, paper: Paper) -> Page:
         s = st.space(c, 1)
         items.append(Rect(s.x, s.y, s.width, s.height, fill=WHITE, line_width=0.8, dash=(3, 2)))
         items.append(
-            centred_label(s.x + s.width / 2, s.y + s.height / 2, str(c), 16, bold=True, colour=GREY)
+            centred_label(s.x + s.width / 2, s.y + s.height / 2, str(c), 16, bold=True, colour=DARK)
         )
     items.append(Text(st.right + 8, st.top - 14, "HOOK START", 9, bold=True))
     items.append(
@@ -146,7 +145,7 @@ def pond_page(game: SpaceGame, paper: Paper) -> Page:
                 10,
                 bold=True,
                 anchor="start",
-                colour=DARK if reward != "nothing" else GREY,
+                colour=DARK,
             )
         )
     items.append(Rect(b.x0, b.bottom, b.columns * b.cell, b.rows * b.cell, line_width=1.6))

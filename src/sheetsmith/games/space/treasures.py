@@ -99,7 +99,7 @@ def slots(count: int, frame: Frame) -> list[Item]:
         x = frame.x + c * (w + gap)
         y = frame.top - (r + 1) * h - r * gap
         items.append(Rect(x, y, w, h, radius=5, stroke=DARK, line_width=0.8, fill=WHITE))
-        items.append(Text(x + 5, y + h - 10, str(k + 1), 7.5, bold=True, colour=GREY))
+        items.append(Text(x + 5, y + h - 10, str(k + 1), 7.5, bold=True, colour=DARK))
         for line_y in (y + h * 0.52, y + h * 0.2):
             items.append(rule(x + 16, x + w - 6, line_y, 0.5, LIGHT))
     return items
@@ -135,7 +135,7 @@ def treasures_page(game: SpaceGame, paper: Paper) -> Page:
     cut_y = content.y + half + CUT_GAP / 2
     items.append(Line(content.x, cut_y, content.right, cut_y, GREY, 0.6, dash=(4.0, 3.0)))
     items.append(Rect(content.cx - 18, cut_y - 5, 36, 10, stroke=None, fill=WHITE))
-    items.append(centred_label(content.cx, cut_y, "cut", 7, colour=GREY))
+    items.append(centred_label(content.cx, cut_y, "cut", 7, colour=DARK))
     return Page(paper.width, paper.height, tuple(items))
 
 
