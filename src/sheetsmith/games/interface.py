@@ -53,3 +53,9 @@ class GamePackage(NamedTuple):
     typed_file: str = ""
     # "module:function(game, base_url) -> list of site pages": the pages its QR codes open.
     site: str | None = None
+    # "module:function(game, paper) -> tuple[ReadablePage, ...]": the pages players write
+    # on, with their registration markers and every mark's place (sheetsmith.photo.marks).
+    readable: str | None = None
+    # "module:function(game, readings) -> str": the typed sheet (TOML, uncertain marks
+    # flagged in comments) from {page: {mark key: Reading}} read off photos.
+    from_marks: str | None = None
