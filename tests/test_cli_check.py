@@ -190,7 +190,8 @@ def test_real_process_exit_codes_and_no_heavy_imports(tmp_path):
         f"sys.argv = ['sheetsmith', 'check', {path!r}]\n"
         "try:\n    main()\nexcept SystemExit as e:\n    code = e.code\n"
         "heavy = [m for m in ('reportlab', 'jinja2', 'pypdf', 'qrcode', 'rich', 'pydantic',"
-        " 'numpy', 'cv2', 'importlib.metadata', 'tempfile', 'http.server') if m in sys.modules]\n"
+        " 'numpy', 'cv2', 'PIL', 'pypdfium2', 'importlib.metadata', 'tempfile', 'http.server')"
+        " if m in sys.modules]\n"
         "print('HEAVY', heavy, 'CODE', code)\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

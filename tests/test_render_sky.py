@@ -20,12 +20,23 @@ from sheetsmith.games.sky.notes import notes_column
 from sheetsmith.games.sky.pages import game_pages
 from sheetsmith.games.sky.star_map import map_grid, star_map
 from sheetsmith.games.sky.tables import side_column
-from sheetsmith.games.sky.upgrades_page import die_labels
+from sheetsmith.games.sky.upgrades_page import MIN_BOX, die_labels
 from sheetsmith.games.sky.wheel import schedule_wheel, setup_note
 from sheetsmith.output import RenderOptions
 from sheetsmith.print.bounds import Box, inside, overlaps, walk
 from sheetsmith.print.paper import A4, LETTER, Paper
-from sheetsmith.print.primitives import INCH, Circle, Item, Page, Polygon, Rect, Text, TextBox
+from sheetsmith.print.primitives import (
+    INCH,
+    Blocks,
+    Circle,
+    Item,
+    Page,
+    Polygon,
+    Rect,
+    Text,
+    TextBox,
+)
+from sheetsmith.print.registration import registration
 from sheetsmith.print.render import render_game
 from sheetsmith.print.text import fit
 
@@ -165,12 +176,25 @@ def leaves(items: tuple[Item, ...] | list[Item]) -> list[tuple[Item, Box]]:
     return list(walk(items))
 
 
+def registration_items(page: Page, paper: Paper) -> tuple[Item, ...]:
+    """The markers and page code, drawn last on a readable page (their place and content
+    are tests/test_readable_pages.py's)."""
+    items = page.items[-len(registration(paper, "x").items) :]
+    assert all(isinstance(i, Rect | Blocks) for i in items)
+    return items
+
+
 def test_everything_stays_inside_the_margins(pages):
+    """The margins hold nothing but the registration markers (6 mm in, as every printed
+    page keeps: tests/test_readable_pages.py)."""
     paper, sky_pages = pages
     area = (MARGIN, MARGIN, paper.width - MARGIN, paper.height - MARGIN)
     for number, page in enumerate(sky_pages, start=1):
         assert (page.width, page.height) == (paper.width, paper.height)
-        outside = [item for item, box in leaves(page.items) if not inside(box, area)]
+        marked = set(registration_items(page, paper))
+        outside = [
+            item for item, box in leaves(page.items) if not inside(box, area) and item not in marked
+        ]
         assert not outside, f"page {number}: {outside[:3]}"
 
 
@@ -315,8 +339,9 @@ def test_articles_draw_each_cost_box_by_kind(game):
 
 
 def test_upgrade_panels(game, pages):
-    _, (_, page) = pages
-    items = [item for item, _ in leaves(page.items)]
+    paper, (_, page) = pages
+    marked = set(registration_items(page, paper))
+    items = [item for item, _ in leaves(page.items) if item not in marked]
     texts = [i for i in items if isinstance(i, Text)]
     assert sum(t.text == "held from the start" for t in texts) == 2
     slots = [i for i in items if isinstance(i, Rect) and i.dash]
@@ -325,8 +350,9 @@ def test_upgrade_panels(game, pages):
     triangles = [i for i in items if isinstance(i, Polygon) and len(i.points) == 3]
     assert len(triangles) == sum(1 for u in game.upgrades if "△" in u.marks)
     squares = [i for i in items if isinstance(i, Rect) and not i.dash and i.width < 30]
-    # cost squares are at least 0.21 in: big enough to fill with a pencil
-    assert squares and min(s.width for s in squares) >= 0.21 * INCH
+    # cost squares are at least 14 pt (0.19 in, 4.9 mm): big enough to fill with a pencil
+    # (the registration markers' bands took some of the page's height)
+    assert squares and min(s.width for s in squares) >= MIN_BOX
     drawn_boxes = sum(1 for i in items if isinstance(i, Polygon) and len(i.points) in (4, 10))
     drawn_boxes += len(squares)
     assert drawn_boxes == sum(len(u.cost) for u in game.upgrades)

@@ -49,6 +49,7 @@ class RenderOptions:
     layout: str = "duplex"  # decks and tiles: "duplex" (backs on their own sheets), "gutterfold"
     formats: tuple[str, ...] = ("pdf",)  # also "png" (each card at 300 dpi), "tts" (deck sheets)
     combined: bool = False  # also one PDF per game, every component in print order
+    filled: str | None = None  # a typed sheet to draw onto the game pages (My Corner of the Sky)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from sheetsmith.cli import games, prints, serve, sheets  # noqa: F401  (each registers its commands)
+from sheetsmith.cli import games, photos, prints, serve, sheets  # noqa: F401  (each registers its commands)
 from sheetsmith.cli.app import app
 from sheetsmith.console import echo
 

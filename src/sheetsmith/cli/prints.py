@@ -100,6 +100,16 @@ def render(
             "--combined", help="Also write one PDF per game with every component in print order."
         ),
     ] = False,
+    filled: Annotated[
+        str | None,
+        typer.Option(
+            "--filled",
+            metavar="SHEET.toml",
+            help="My Corner of the Sky: draw this typed sheet onto the game pages in pencil"
+            " grey (written as game-pages-filled.pdf).",
+            show_default=False,
+        ),
+    ] = None,
     force: Force = False,
     quiet: Quietly = False,
     as_json: AsJson = False,
@@ -113,6 +123,7 @@ def render(
       sheetsmith render planet-78 --seed 7 --variance pollution=4
       sheetsmith render --component neighbors --base-url https://ourgroup.github.io/space/
       sheetsmith render my-variant.toml --out prints
+      sheetsmith render my-corner-of-the-sky --filled maddy.toml
     """
     from sheetsmith import definition
     from sheetsmith.games.planet.land import MAX_SEED
@@ -128,6 +139,7 @@ def render(
         "--ink": ink is not Ink.full,
         "--layout": layout is not Layout.duplex,
         "--format": bool(format) and any(f is not Format.pdf for f in format or ()),
+        "--filled": filled is not None,
     }
     try:
         if seed is not None and not 0 <= seed <= MAX_SEED:
@@ -166,6 +178,7 @@ def render(
             layout=layout.value,
             formats=("pdf", *dict.fromkeys(f.value for f in format or () if f.value != "pdf")),
             combined=combined,
+            filled=filled,
         )
         if component and not targets:
             jobs = jobs_with_components(loaded, options)

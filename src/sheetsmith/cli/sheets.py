@@ -4,13 +4,17 @@ verdicts."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from sheetsmith.cli.app import Quietly, app
 from sheetsmith.console import Quiet, echo, echo_bytes, emit_json, fail
 from sheetsmith.errors import OptionError, SheetError, SheetsmithError
+
+if TYPE_CHECKING:
+    from sheetsmith.check.verdict import CheckReport
+    from sheetsmith.photo.read import PhotoSheet
 
 
 @app.command("new-sheet")
@@ -107,7 +111,8 @@ def check(
         list[str],
         typer.Argument(
             help="Typed sheets (.toml), - for standard input; several are scored as one"
-            " multiplayer game.",
+            " multiplayer game. Photos of a sheet's pages (.jpg .png .webp .heic) are read"
+            " first, into one sheet.",
             show_default=False,
         ),
     ],
@@ -125,13 +130,22 @@ def check(
       sheetsmith check ann.toml
       sheetsmith check ann.toml ben.toml --json
       sheetsmith check - < ann.toml
+      sheetsmith check page1.jpg page2.jpg
     """
-    from sheetsmith.check import check_files
+    from sheetsmith.photo import is_photo
 
     Quiet.on = quiet
 
+    photos = [s for s in sheets if is_photo(s)]
+    read = None
     try:
-        report = check_files(sheets)
+        if photos:
+            read = _read_photos(photos)
+            report = _check_with(read, [s for s in sheets if not is_photo(s)])
+        else:
+            from sheetsmith.check import check_files
+
+            report = check_files(sheets)
     except SheetError as exc:
         if as_json:
             emit_json(
@@ -147,9 +161,39 @@ def check(
             )
         fail(exc)
     if as_json:
-        emit_json(report.as_json())
+        document = report.as_json()
+        if read is not None:
+            document["photos"] = read.as_json()
+        emit_json(document)
     else:
         from sheetsmith.check.report import render_report
 
         echo(render_report(report))
+        if read is not None:
+            from sheetsmith.cli.photos import tell_uncertain
+
+            tell_uncertain(read, err=False)
     raise typer.Exit(report.exit_code)
+
+
+def _read_photos(photos: list[str]) -> PhotoSheet:
+    """The photos read into one sheet (OpenCV loaded only here); unreadable ones as a
+    `SheetError`, so they are reported like a sheet that cannot be read."""
+    from sheetsmith.photo.read import read_photos
+
+    try:
+        return read_photos(photos)
+    except SheetsmithError as exc:
+        if isinstance(exc, SheetError):
+            raise
+        raise SheetError(exc.problems) from exc
+
+
+def _check_with(read: PhotoSheet, others: list[str]) -> CheckReport:
+    from sheetsmith.check import STDIN, _read_stdin, check_documents
+    from sheetsmith.toml.document import parse_toml_bytes, read_toml
+
+    name = "sheet read from " + ", ".join(p.file or p.page.page for p in read.pages)
+    docs = [parse_toml_bytes(read.text.encode("utf-8"), name)]
+    docs += [_read_stdin() if p == STDIN else read_toml(Path(p), p) for p in others]
+    return check_documents(docs)

@@ -1,4 +1,23 @@
 """Reading photos of finished sheets: the pages sheetsmith printed carry registration markers
 and a code naming the page, and every mark a player fills lies where the page's own layout
 put it. `marks` holds that geometry as plain data (no OpenCV); the reading modules beside it
-find the page in a photo, rectify it and decide each mark."""
+find the page in a photo, rectify it and decide each mark:
+
+- `image`: a photo file to pixels (EXIF rotation applied, huge photos scaled down);
+- `locate`: the page in the pixels (ArUco markers, page code), rectified;
+- `decide`: each mark filled or empty, with a confidence, against the blank page;
+- `read`: the API others call, `read_page(image)` and `read_photos(paths)`;
+- `annotate`: the rectified photo with what was read drawn over it.
+
+This module and `marks` import nothing heavy: `check` asks `is_photo` of every argument.
+"""
+
+from __future__ import annotations
+
+# What phones and cameras give; anything else is refused before it is opened
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".heic", ".heif")
+
+
+def is_photo(name: str) -> bool:
+    """Whether a command-line argument names a photo (by its extension) and not a sheet."""
+    return name.lower().endswith(PHOTO_SUFFIXES)

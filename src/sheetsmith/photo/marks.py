@@ -16,6 +16,9 @@ MarkKind = Literal["point", "box", "circle", "square"]
 # which corner each registration marker holds (ArUco 4x4 ids 0..3, clockwise from top left)
 CORNERS = ("top-left", "top-right", "bottom-right", "bottom-left")
 PAYLOAD_PREFIX = "sheetsmith:"
+# A reading less sure than this is flagged for the player to look at (in the typed sheet's
+# comments, `read --json`, the annotated picture and `check`'s list)
+SURE = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +52,10 @@ class Reading:
 
     filled: bool
     confidence: float
+
+    @property
+    def uncertain(self) -> bool:
+        return self.confidence < SURE
 
 
 def parse_payload(text: str) -> tuple[str, str, str, str] | None:

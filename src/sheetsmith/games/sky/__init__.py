@@ -14,7 +14,10 @@ GAME = GamePackage(
         # last here, as it describes the files above; the combined PDF opens with it
         "guide": "sheetsmith.print.guide:render_guide",
     },
+    option_users={"--filled": ("game-pages",)},
     checker="sheetsmith.games.sky.checker",
     blank_sheet="sheetsmith.games.sky.sheet:blank_sheet",
     sheet_schema="sheetsmith.games.sky.schema:sheet_schema",
+    readable="sheetsmith.games.sky.readable:readable",
+    from_marks="sheetsmith.games.sky.readable:from_marks",
 )

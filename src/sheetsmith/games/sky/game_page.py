@@ -17,10 +17,13 @@ from sheetsmith.games.sky.parts import (
     SMALL,
     content_frame,
     page_header,
+    page_registration,
+    readable_page,
 )
 from sheetsmith.games.sky.star_map import EDGE, MAP_LABEL, star_map
 from sheetsmith.games.sky.tables import rank_text_size, side_column
 from sheetsmith.games.sky.wheel import SETUP_H, schedule_wheel, setup_note
+from sheetsmith.photo.marks import Mark, ReadablePage
 from sheetsmith.print.layout import Frame, rule
 from sheetsmith.print.paper import Paper
 from sheetsmith.print.primitives import (
@@ -67,14 +70,26 @@ def game_page_layout(game: SkyGame, paper: Paper) -> GamePageLayout:
 
 
 def star_map_page(game: SkyGame, paper: Paper) -> Page:
+    return readable_game_page(game, paper)[0]
+
+
+def readable_game_page(game: SkyGame, paper: Paper) -> tuple[Page, ReadablePage]:
+    """Page 1, and where its markers, code and every mark a player fills are: the marks
+    are recorded by the same calls that draw them."""
     lay = game_page_layout(game, paper)
-    items = page_header(game, lay.header, "game page", 1, 2)
-    player_x = lay.header.x + lay.header.width * 0.66
+    reg = page_registration(game, "game-page", paper)
+    # the header's text keeps clear of the page code in the top right corner
+    right = min(lay.header.right, reg.code_clear)
+    items = page_header(game, lay.header, "game page", 1, 2, right)
+    player_x = lay.header.x + lay.header.width * 0.62
     items.append(Text(player_x, lay.header.top - 14, "player", 8, colour=DARK))
-    items.append(rule(player_x + 28, lay.header.right, lay.header.top - 15, 0.6))
-    items += star_map(game, lay.star_map, lay.spacing)
-    items += side_column(game, lay.side)
-    items += schedule_wheel(game, lay.wheel)
+    items.append(rule(player_x + 28, right, lay.header.top - 15, 0.6))
+    marks: list[Mark] = []
+    items += star_map(game, lay.star_map, lay.spacing, marks)
+    items += side_column(game, lay.side, marks)
+    items += schedule_wheel(game, lay.wheel, marks)
     items += setup_note(game, lay.setup)
     items += notes_column(game, lay.notes, paper)
-    return Page(paper.width, paper.height, tuple(items))
+    items += reg.items
+    page = Page(paper.width, paper.height, tuple(items))
+    return page, readable_page(game, "game-page", paper, reg, marks)

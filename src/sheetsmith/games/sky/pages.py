@@ -22,11 +22,19 @@ def game_pages(game: SkyGame, paper: Paper = LETTER) -> list[Page]:
 
 
 def render_game_pages(game: SkyGame, out: Output, options: RenderOptions) -> RenderedFile:
-    """The two game pages as one PDF."""
+    """The two game pages as one PDF; with `--filled SHEET.toml`, that typed sheet drawn
+    onto them in pencil grey, as `game-pages-filled.pdf` (a blank print is kept)."""
     pages = game_pages(game, paper(options.paper))
+    title, name = f"{game.info.title}: game pages", "game-pages"
+    if options.filled is not None:
+        from sheetsmith.games.sky.filled import filled_pages, read_filled
+
+        sheet = read_filled(game, options.filled)
+        pages = filled_pages(game, pages, options.paper, sheet)
+        title, name = f"{title}, filled in by {sheet.player}", "game-pages-filled"
     info = DocumentInfo(
-        title=f"{game.info.title}: game pages",
+        title=title,
         author=game.info.designer,
         subject=f"{game.info.title} {game.info.version}, {options.paper} paper",
     )
-    return save(out, game.info.id, "game-pages", pages, len(pages), info)
+    return save(out, game.info.id, name, pages, len(pages), info)

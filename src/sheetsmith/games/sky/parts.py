@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sheetsmith.games.sky.model import SkyGame
+from sheetsmith.photo.marks import Mark, ReadablePage
 from sheetsmith.print.fonts import text_width
 from sheetsmith.print.layout import Frame, fit_size, rule
 from sheetsmith.print.paper import Paper
-from sheetsmith.print.primitives import DARK, INCH, MM, Item, Text
+from sheetsmith.print.primitives import DARK, INCH, MM, Item, Rect, Text
+from sheetsmith.print.registration import BAND, Registration, definition_version, registration
 
 MARGIN = 0.42 * INCH  # home printers cannot print the outer ~0.25 in; 0.4 in is the floor
 GUTTER = 14.0  # between side-by-side blocks
@@ -17,7 +21,34 @@ SMALL = 7.5  # body text
 
 
 def content_frame(paper: Paper) -> Frame:
-    return Frame(MARGIN, MARGIN, paper.width - 2 * MARGIN, paper.height - 2 * MARGIN)
+    """The page inside its margins; above and below, the registration markers' bands
+    (both pages are read from photos)."""
+    return Frame(MARGIN, BAND, paper.width - 2 * MARGIN, paper.height - 2 * BAND)
+
+
+def page_registration(game: SkyGame, page: str, paper: Paper) -> Registration:
+    return registration(paper, readable_page(game, page, paper, None, ()).payload)
+
+
+def readable_page(
+    game: SkyGame, page: str, paper: Paper, reg: Registration | None, marks: Sequence[Mark]
+) -> ReadablePage:
+    """What a photo reader needs of a page laid out with `reg` and `marks` (without `reg`:
+    only its payload is meaningful, the code is laid out from that)."""
+    return ReadablePage(
+        game=game.info.id,
+        page=page,
+        paper=paper.name,
+        version=definition_version(game.info.version, game),
+        width=paper.width,
+        height=paper.height,
+        markers=reg.markers if reg else (_NOWHERE,) * 4,  # type: ignore[arg-type]
+        code=reg.code if reg else _NOWHERE,
+        marks=tuple(marks),
+    )
+
+
+_NOWHERE = Rect(0.0, 0.0, 0.0, 0.0, stroke=None)
 
 
 def heading(frame: Frame, text: str, note: str = "") -> list[Item]:
@@ -47,15 +78,19 @@ def byline(game: SkyGame) -> str:
     return " · ".join(p for p in parts if p)
 
 
-def page_header(game: SkyGame, frame: Frame, subtitle: str, page: int, pages: int) -> list[Item]:
-    """The title, large, over the byline and the page number."""
+def page_header(
+    game: SkyGame, frame: Frame, subtitle: str, page: int, pages: int, right: float | None = None
+) -> list[Item]:
+    """The title, large, over the byline and the page number; text ends left of `right`
+    (the page code's corner), the rule below runs the frame's width."""
+    right = frame.right if right is None else right
     title = game.info.title.upper()
     size = fit_size(title, frame.width * 0.62, 20, 12, bold=True)
     return [
         Text(frame.x, frame.top - size * 0.93, title, size, bold=True),
         Text(frame.x, frame.y + 3, byline(game), 8, colour=DARK),
         Text(
-            frame.right,
+            right,
             frame.y + 3,
             f"{subtitle} · page {page} of {pages}",
             8,

@@ -17,6 +17,7 @@ from sheetsmith.games.sky.symbols import (
     minor_point,
     star_point,
 )
+from sheetsmith.photo.marks import Mark
 from sheetsmith.print.layout import Frame, centred_label
 from sheetsmith.print.primitives import (
     DARK,
@@ -55,7 +56,16 @@ def map_point_radii(spacing: float) -> tuple[float, float, float]:
     return spacing * 0.26, spacing * 0.15, spacing * 0.31
 
 
-def star_map(game: SkyGame, frame: Frame, spacing: float) -> list[Item]:
+def point_key(x: int, y: int) -> str:
+    """A star map point's readable mark: model coordinates, as the typed sheet counts."""
+    return f"star:{x},{y}"
+
+
+def star_map(
+    game: SkyGame, frame: Frame, spacing: float, marks: list[Mark] | None = None
+) -> list[Item]:
+    """The map; with `marks`, each point drawn is recorded there as a readable mark (the
+    square around its outline: a pencil fills the outline, not the guides between)."""
     sm = game.star_map
     grid = map_grid(game, frame, spacing)
     items = heading(frame, "STAR MAP")
@@ -83,11 +93,17 @@ def star_map(game: SkyGame, frame: Frame, spacing: float) -> list[Item]:
         for x in range(sm.size):
             px, py = grid.point(x, y)
             if (x, y) in sm.stars:
-                items.append(star_point(px, py, star_r))
+                r = star_r
+                items.append(star_point(px, py, r))
             elif sm.is_major(x, y):
-                items.append(major_point(px, py, major))
+                r = major
+                items.append(major_point(px, py, r))
             else:
-                items.append(minor_point(px, py, minor))
+                r = minor
+                items.append(minor_point(px, py, r))
+            if marks is not None:
+                box = Rect(px - r, py - r, 2 * r, 2 * r, stroke=None)
+                marks.append(Mark(point_key(x, y), "point", box))
     # coordinates 1..n on the major columns and rows, 1 at the bottom left as in the rules
     label = min(10.0, spacing * 0.34)
     for k in range(sm.coordinates):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sheetsmith.games.sky.model import Box, BoxKind
+from sheetsmith.photo.marks import Mark
 from sheetsmith.print.layout import centred_label
 from sheetsmith.print.primitives import WHITE, Circle, Item, Rect, diamond, star, triangle
 
@@ -60,16 +61,35 @@ def cost_row_width(boxes: Sequence[Box], size: float) -> float:
     return sum(box_width(b, size) for b in boxes) + GAP_SCALE * size * (len(boxes) - 1)
 
 
+def box_mark(key: str, box: Box, cx: float, cy: float, size: float) -> Mark:
+    """Where the pencil goes in a cost box drawn by `cost_box` at (cx, cy): its outline's
+    bounding box (a star's too: `cost_box` centres that on cy)."""
+    w, h = box_width(box, size), box_height(box, size)
+    return Mark(key, "box", Rect(cx - w / 2, cy - h / 2, w, h, stroke=None))
+
+
 def cost_row(
-    boxes: Sequence[Box], x: float, cy: float, size: float, *, centred: bool = False
+    boxes: Sequence[Box],
+    x: float,
+    cy: float,
+    size: float,
+    *,
+    centred: bool = False,
+    key: str = "",
+    first: int = 0,
+    marks: list[Mark] | None = None,
 ) -> list[Item]:
-    """Boxes left to right from `x` (or centred on `x`), all centred on the line `cy`."""
+    """Boxes left to right from `x` (or centred on `x`), all centred on the line `cy`.
+    With `marks`, each box is also recorded there as a readable mark "<key>:<index>",
+    counted from `first` (a cost row wrapped onto several lines goes on counting)."""
     if centred:
         x -= cost_row_width(boxes, size) / 2
     items: list[Item] = []
-    for box in boxes:
+    for i, box in enumerate(boxes):
         w = box_width(box, size)
         items.extend(cost_box(box, x + w / 2, cy, size))
+        if marks is not None:
+            marks.append(box_mark(f"{key}:{first + i}", box, x + w / 2, cy, size))
         x += w + GAP_SCALE * size
     return items
 

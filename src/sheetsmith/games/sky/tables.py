@@ -19,6 +19,7 @@ from sheetsmith.games.sky.symbols import (
     major_point,
     minor_point,
 )
+from sheetsmith.photo.marks import Mark
 from sheetsmith.print.fonts import text_width
 from sheetsmith.print.layout import Frame, centred_label, rule
 from sheetsmith.print.primitives import (
@@ -32,12 +33,12 @@ from sheetsmith.print.primitives import (
 )
 
 
-def side_column(game: SkyGame, frame: Frame) -> list[Item]:
+def side_column(game: SkyGame, frame: Frame, marks: list[Mark] | None = None) -> list[Item]:
     """Articles and score, stacked to the right of the star map."""
     box = articles_box_size(game, frame.width)
     articles_h = HEADING_H + TABLE_HEAD + len(game.articles) * box * ROW_SCALE
     articles, score = frame.take_top(articles_h, gap=16)
-    return articles_table(game, articles, box) + score_box(game, score)
+    return articles_table(game, articles, box, marks) + score_box(game, score)
 
 
 WEEK_COL = 28.0
@@ -52,7 +53,15 @@ def articles_box_size(game: SkyGame, width: float) -> float:
     return min(15.0, (width - WEEK_COL - REWARD_COL - 12) / widest)
 
 
-def articles_table(game: SkyGame, frame: Frame, box: float) -> list[Item]:
+# an article's three rewards to circle, as readable marks "articles.<id>.reward:<which>"
+REWARDS = ("number", "major", "minor")
+
+
+def articles_table(
+    game: SkyGame, frame: Frame, box: float, marks: list[Mark] | None = None
+) -> list[Item]:
+    """The articles; with `marks`, every cost box ("articles.<id>:<index>") and each of the
+    three rewards to circle is recorded there as a readable mark."""
     items = heading(frame, "ARTICLES", "paid by the week’s end? circle one reward")
     top = frame.top - HEADING_H
     cost_x = frame.x + WEEK_COL
@@ -71,13 +80,21 @@ def articles_table(game: SkyGame, frame: Frame, box: float) -> list[Item]:
         cy = y - row_h / 2
         items.append(rule(frame.x, frame.right, y, 0.5, LIGHT))
         items.append(centred_label(frame.x + WEEK_COL / 2, cy, str(article.week), 11, bold=True))
-        items += cost_row(article.cost, cost_x + 6, cy, box)
+        key = f"articles.{article.id}"
+        items += cost_row(article.cost, cost_x + 6, cy, box, key=key, marks=marks)
         # the three choices, spaced wide enough to circle any one of them
         items.append(centred_label(reward_x + 10, cy, str(article.reward), 10, bold=True))
         items.append(centred_label(reward_x + 22, cy, "/", 9, colour=SEPARATOR))
         items.append(major_point(reward_x + 35, cy, major))
         items.append(centred_label(reward_x + 48, cy, "/", 9, colour=SEPARATOR))
         items.append(minor_point(reward_x + 59, cy, minor))
+        if marks is not None:
+            # a circle drawn round a choice: a square as tall as the row, as wide as the
+            # room between the separators
+            half = min(row_h, 12.0) / 2
+            for which, rx in zip(REWARDS, (10, 35, 59), strict=True):
+                ring = Rect(reward_x + rx - half, cy - half, 2 * half, 2 * half, stroke=None)
+                marks.append(Mark(f"{key}.reward:{which}", "circle", ring))
         y -= row_h
     items.append(rule(frame.x, frame.right, y, 0.5, LIGHT))
     for x in (cost_x, reward_x):

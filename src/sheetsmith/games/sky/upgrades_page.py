@@ -18,8 +18,11 @@ from sheetsmith.games.sky.parts import (
     compact_header,
     content_frame,
     heading,
+    page_registration,
+    readable_page,
 )
 from sheetsmith.games.sky.symbols import box_height, cost_row, cost_row_width, researcher_mark
+from sheetsmith.photo.marks import Mark, ReadablePage
 from sheetsmith.print.fonts import text_width
 from sheetsmith.print.layout import Frame, centred_label, fit_size
 from sheetsmith.print.paper import Paper
@@ -48,9 +51,17 @@ class PanelRow:
 
 
 def upgrades_page(game: SkyGame, paper: Paper) -> Page:
+    return readable_upgrades_page(game, paper)[0]
+
+
+def readable_upgrades_page(game: SkyGame, paper: Paper) -> tuple[Page, ReadablePage]:
+    """Page 2, and where its markers, code and cost boxes are: one geometry for both."""
+    reg = page_registration(game, "upgrades", paper)
     content = content_frame(paper)
-    header, rest = content.take_top(20, gap=8)
+    # the header's one line sits below the page code, which takes the top right corner
+    header, rest = content.take_top(max(20.0, content.top - reg.code_bottom + 8), gap=8)
     items = compact_header(game, header, "abilities and supporters", 2, 2)
+    marks: list[Mark] = []
     width = (rest.width - (COLUMNS - 1) * GAP) / COLUMNS
     groups = (("ABILITIES", game.abilities), ("SUPPORTERS", game.supporters))
     box = _box_size(game.upgrades, width - 2 * PAD)
@@ -76,9 +87,12 @@ def upgrades_page(game: SkyGame, paper: Paper) -> Page:
             h = row.height + grow
             for col, upgrade in enumerate(row.upgrades):
                 x = block.x + col * (width + GAP)
-                items += upgrade_panel(upgrade, Frame(x, top - h, width, h), box, row.band)
+                panel = Frame(x, top - h, width, h)
+                items += upgrade_panel(upgrade, panel, box, row.band, marks)
             top -= h + GAP
-    return Page(paper.width, paper.height, tuple(items))
+    items += reg.items
+    page = Page(paper.width, paper.height, tuple(items))
+    return page, readable_page(game, "upgrades", paper, reg, marks)
 
 
 def _box_size(upgrades: Sequence[Upgrade], inner: float) -> float:
@@ -153,8 +167,11 @@ def die_labels(upgrade: Upgrade) -> tuple[str, ...]:
     return letters if len(letters) == upgrade.dice else ("",) * upgrade.dice
 
 
-def upgrade_panel(upgrade: Upgrade, frame: Frame, box: float, band: float) -> list[Item]:
-    """One panel; `band` is the row's cost band height, so names line up across a row."""
+def upgrade_panel(
+    upgrade: Upgrade, frame: Frame, box: float, band: float, marks: list[Mark] | None = None
+) -> list[Item]:
+    """One panel; `band` is the row's cost band height, so names line up across a row.
+    With `marks`, its cost boxes are recorded there as "<abilities|supporters>.<id>:<i>"."""
     items: list[Item] = [frame.rect(radius=5, line_width=1.0)]
     inner = frame.inset(PAD)
     pitch = _line_pitch(box)
@@ -166,8 +183,12 @@ def upgrade_panel(upgrade: Upgrade, frame: Frame, box: float, band: float) -> li
     else:
         lines = cost_lines(upgrade.cost, inner.width, box)
         cy = inner.top - (band - len(lines) * pitch) / 2 - pitch / 2
+        key, first = f"{upgrade.group}.{upgrade.id}", 0
         for line in lines:
-            items += cost_row(line, inner.cx, cy, box, centred=True)
+            items += cost_row(
+                line, inner.cx, cy, box, centred=True, key=key, first=first, marks=marks
+            )
+            first += len(line)
             cy -= pitch
     y = inner.top - band
     name_size = fit_size(upgrade.name, inner.width - 16, NAME_SIZE, 7.5, bold=True)

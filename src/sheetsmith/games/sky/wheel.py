@@ -14,9 +14,11 @@ from sheetsmith.games.sky.parts import (
     heading,
 )
 from sheetsmith.games.sky.symbols import (
+    box_mark,
     cost_box,
     researcher_mark,
 )
+from sheetsmith.photo.marks import Mark
 from sheetsmith.print.fonts import text_width
 from sheetsmith.print.layout import Frame, centred_label
 from sheetsmith.print.primitives import (
@@ -33,7 +35,9 @@ from sheetsmith.print.primitives import (
 )
 
 
-def schedule_wheel(game: SkyGame, frame: Frame) -> list[Item]:
+def schedule_wheel(game: SkyGame, frame: Frame, marks: list[Mark] | None = None) -> list[Item]:
+    """The wheel; with `marks`, each day's boxes are recorded there as readable marks
+    "schedule.<day>:<index>" (the △ marks are not typed, so not read)."""
     sched = game.schedule
     items = heading(frame, "SCHEDULE")
     area = Frame(frame.x, frame.y, frame.width, frame.height - HEADING_H)
@@ -74,6 +78,8 @@ def schedule_wheel(game: SkyGame, frame: Frame) -> list[Item]:
         for j, b in enumerate(sched.boxes):
             bx, by = _polar(cx, cy, box_r, first - j * pitch)
             items += cost_box(b, bx, by, box)
+            if marks is not None:
+                marks.append(box_mark(f"schedule.{day}:{j}", b, bx, by, box))
         # RESEARCHER marks, on the inside of the wheel
         mark = min(8.0, R * 0.065)
         mpitch = math.degrees(mark * 1.6 / mark_r)

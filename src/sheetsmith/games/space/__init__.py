@@ -40,4 +40,6 @@ GAME = GamePackage(
     blank_sheet=f"{_HERE}.blank:blank_sheet",
     sheet_schema=f"{_HERE}.schema:sheet_schema",
     site=f"{_HERE}.site:pages",
+    readable=f"{_HERE}.readable:readable",
+    from_marks=f"{_HERE}.readable:from_marks",
 )

@@ -19,13 +19,13 @@ from sheetsmith.games.space.board_parts import (
     content_frame,
     day_name,
     heading,
-    page_title,
     scale_check,
     write_component,
 )
 from sheetsmith.games.space.legend import LEGEND_COLUMNS, legend_block, legend_height
 from sheetsmith.games.space.model import SpaceGame, Tracker
 from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.photo.marks import Mark, ReadablePage
 from sheetsmith.print.fonts import text_width
 from sheetsmith.print.layout import Frame, centred_label, fit_size, rule
 from sheetsmith.print.paper import Paper
@@ -44,10 +44,11 @@ from sheetsmith.print.primitives import (
     Text,
     TextBox,
 )
+from sheetsmith.print.registration import BAND, Registration, definition_version, registration
 
-HEADER_H = 26.0
+HEADER_H = 24.0
 DAYS_H = 24.0
-BAND_GAP = 10.0
+BAND_GAP = 8.5  # tight on letter, where the marker band takes height
 AXIS_W = 14.0  # row numbers left of the grid
 AXIS_H = 13.0  # column numbers below the grid
 NOTE_H = 11.0  # the Explore note under the column numbers
@@ -100,7 +101,10 @@ class DailyLayout:
 
 
 def daily_layout(game: SpaceGame, paper: Paper) -> DailyLayout:
-    content = content_frame(paper)
+    # the sheet is read from photos: the registration markers take a band at the bottom;
+    # at the top the header runs between the top-left marker and the page code
+    margins = content_frame(paper)
+    content = Frame(margins.x, BAND, margins.width, margins.top - BAND)
     n = game.sheet.grid
     status_h = max(HEADING_H + 3 * ROW_H, SCALE_CHECK_H)
     fixed = HEADER_H + DAYS_H + status_h + 4 * BAND_GAP
@@ -140,20 +144,31 @@ def _tracker_span(game: SpaceGame) -> int:
 # -- blocks -------------------------------------------------------------------------------
 
 
-def header_block(game: SpaceGame, frame: Frame) -> list[Item]:
-    items = page_title(game, frame, "daily sheet")
+def header_block(game: SpaceGame, frame: Frame, right: float | None = None) -> list[Item]:
+    """The title, then lines for the name and the planet, ending left of `right` (the
+    page code's corner)."""
+    right = frame.right if right is None else right
+    # the title starts right of the top-left marker, which reaches below the top margin
+    left = max(frame.x, BAND)
+    title = game.info.title.upper()
+    size = fit_size(title, (right - left) * 0.5, 20, 12, bold=True)
+    items: list[Item] = [Text(left, frame.y + 5, title, size, bold=True)]
+    x = left + text_width(title, size, bold=True) + 10
+    items.append(Text(x, frame.y + 5, "daily sheet", 11, colour=DARK))
+    items.append(rule(frame.x, right, frame.y, 1.2))
     # the planet is typed into the sheet too: every place of the day is checked on its map
-    name_x = frame.x + frame.width * 0.56
-    planet_x = frame.x + frame.width * 0.8
+    name_x = x + text_width("daily sheet", 11) + 14
+    planet_x = name_x + (right - name_x) * 0.48
     items.append(Text(name_x, frame.y + 5, "name", 8, colour=DARK))
     items.append(rule(name_x + 24, planet_x - 6, frame.y + 4, 0.6))
     items.append(Text(planet_x, frame.y + 5, "planet", 8, colour=DARK))
-    items.append(rule(planet_x + 28, frame.right, frame.y + 4, 0.6))
+    items.append(rule(planet_x + 28, right, frame.y + 4, 0.6))
     return items
 
 
-def days_block(game: SpaceGame, frame: Frame) -> list[Item]:
-    """DAY and the seven days, each in a pill to circle; then a line for the date."""
+def days_block(game: SpaceGame, frame: Frame, marks: list[Mark] | None = None) -> list[Item]:
+    """DAY and the seven days, each in a pill to circle; then a line for the date. With
+    `marks`, each pill is recorded there as a readable mark "day:<day>"."""
     items: list[Item] = [Text(frame.x, frame.cy - 3.2, "DAY", 9, bold=True)]
     date_w = 118.0
     x0 = frame.x + 30
@@ -161,34 +176,42 @@ def days_block(game: SpaceGame, frame: Frame) -> list[Item]:
     pitch = span / len(game.sheet.days)
     names = [day_name(d) for d in game.sheet.days]
     size = min(fit_size(name, pitch - 10, 8.5, 7.0) for name in names)
-    for i, name in enumerate(names):
+    for i, (day, name) in enumerate(zip(game.sheet.days, names, strict=True)):
         cx = x0 + pitch * (i + 0.5)
-        items.append(
-            Rect(
-                x0 + pitch * i + 2,
-                frame.y + 2,
-                pitch - 4,
-                frame.height - 4,
-                radius=(frame.height - 4) / 2,
-                stroke=LIGHT,
-                line_width=0.6,
-            )
+        pill = Rect(
+            x0 + pitch * i + 2,
+            frame.y + 2,
+            pitch - 4,
+            frame.height - 4,
+            radius=(frame.height - 4) / 2,
+            stroke=LIGHT,
+            line_width=0.6,
         )
+        items.append(pill)
         items.append(centred_label(cx, frame.cy, name, size))
+        if marks is not None:
+            marks.append(Mark(f"day:{day}", "circle", _area(pill)))
     dx = frame.right - date_w
     items.append(Text(dx, frame.cy - 3.2, "DATE", 9, bold=True))
     items.append(rule(dx + 32, frame.right, frame.cy - 4, 0.6))
     return items
 
 
-def grid_block(game: SpaceGame, frame: Frame, geo: GridGeometry) -> list[Item]:
-    """The grid, its coordinates, and which die of an Explore roll is which axis."""
+def grid_block(
+    game: SpaceGame, frame: Frame, geo: GridGeometry, marks: list[Mark] | None = None
+) -> list[Item]:
+    """The grid, its coordinates, and which die of an Explore roll is which axis. With
+    `marks`, each square is recorded there as a readable mark "grid:<column>,<row>" (the
+    photo tells whether it holds ink; its letters are typed by the player)."""
     items: list[Item] = []
     s, n = geo.square, geo.n
     for column in range(1, n + 1):
         for row in range(1, n + 1):
             x, y, _, _ = geo.cell(column, row)
-            items.append(Rect(x, y, s, s, line_width=0.8))
+            square = Rect(x, y, s, s, line_width=0.8)
+            items.append(square)
+            if marks is not None:
+                marks.append(Mark(f"grid:{column},{row}", "square", _area(square)))
     items.append(Rect(geo.x0, geo.y0, geo.side, geo.side, line_width=1.6))
     for k in range(1, n + 1):
         cx = geo.x0 + (k - 0.5) * s
@@ -247,9 +270,17 @@ def log_block(game: SpaceGame, frame: Frame) -> list[Item]:
     return items
 
 
-def tracker_row(tracker: Tracker, x: float, top: float) -> list[Item]:
+def tracker_key(tracker: Tracker, value: int) -> str:
+    """A tracker value's readable mark: "speed:3"."""
+    return f"{tracker.name.lower()}:{value}"
+
+
+def tracker_row(
+    tracker: Tracker, x: float, top: float, marks: list[Mark] | None = None
+) -> list[Item]:
     """The tracker's name, then one numbered box per value; a bad mood range is shaded
-    and labelled under its boxes, the start value marked under its box."""
+    and labelled under its boxes, the start value marked under its box. With `marks`,
+    each value's box is recorded there as a readable mark to circle."""
     cy = top - TRACKER_BOX / 2 - 1
     items: list[Item] = [centred_label(x, cy, tracker.name.upper(), 8.5, bold=True, anchor="start")]
     bx = x + TRACKER_LABEL_W
@@ -257,18 +288,19 @@ def tracker_row(tracker: Tracker, x: float, top: float) -> list[Item]:
     bad = tracker.bad_at_most
     for i, value in enumerate(range(tracker.min, tracker.max + 1)):
         shaded = bad is not None and value <= bad
-        items.append(
-            Rect(
-                bx + i * pitch,
-                cy - TRACKER_BOX / 2,
-                TRACKER_BOX,
-                TRACKER_BOX,
-                radius=2,
-                fill=SHADE if shaded else WHITE,
-                line_width=0.9,
-            )
+        box = Rect(
+            bx + i * pitch,
+            cy - TRACKER_BOX / 2,
+            TRACKER_BOX,
+            TRACKER_BOX,
+            radius=2,
+            fill=SHADE if shaded else WHITE,
+            line_width=0.9,
         )
+        items.append(box)
         items.append(centred_label(bx + i * pitch + TRACKER_BOX / 2, cy, str(value), 9, bold=True))
+        if marks is not None:
+            marks.append(Mark(tracker_key(tracker, value), "circle", _area(box)))
     under = cy - TRACKER_BOX / 2 - 5.5
     if bad is not None:
         last = bad - tracker.min
@@ -287,13 +319,18 @@ def start_mark(cx: float, top: float) -> Polygon:
     )
 
 
-def trackers_block(game: SpaceGame, frame: Frame) -> list[Item]:
+def trackers_block(game: SpaceGame, frame: Frame, marks: list[Mark] | None = None) -> list[Item]:
     items = heading(frame, "TODAY", "circle the current value; ▲ start")
     top = frame.top - HEADING_H
     sheet = game.sheet
     for i, tracker in enumerate((sheet.speed, sheet.energy, sheet.mood)):
-        items += tracker_row(tracker, frame.x, top - i * ROW_H)
+        items += tracker_row(tracker, frame.x, top - i * ROW_H, marks)
     return items
+
+
+def _area(shape: Rect) -> Rect:
+    """A drawn rectangle's place, as a mark's box (no style: it is not drawn)."""
+    return Rect(shape.x, shape.y, shape.width, shape.height, stroke=None)
 
 
 def carry_block(game: SpaceGame, frame: Frame) -> list[Item]:
@@ -337,17 +374,49 @@ def carry_block(game: SpaceGame, frame: Frame) -> list[Item]:
     return items
 
 
+PAGE = "daily-sheet"  # the page's name in its code
+
+
 def daily_page(game: SpaceGame, paper: Paper) -> Page:
+    return readable_daily_page(game, paper)[0]
+
+
+def readable_daily_page(game: SpaceGame, paper: Paper) -> tuple[Page, ReadablePage]:
+    """The daily sheet, and where its markers, code and every mark a player makes are:
+    the marks are recorded by the same calls that draw them."""
     lay = daily_layout(game, paper)
-    items = header_block(game, lay.header)
-    items += days_block(game, lay.days)
-    items += grid_block(game, lay.grid, lay.geometry)
+    reg = registration(paper, _readable(game, paper, None, ()).payload)
+    items = header_block(game, lay.header, min(lay.header.right, reg.code_clear))
+    marks: list[Mark] = []
+    days = lay.days
+    if days.top > reg.code_bottom:  # the days run beside the page code: end left of it
+        days = Frame(days.x, days.y, min(days.right, reg.code_clear) - days.x, days.height)
+    items += days_block(game, days, marks)
+    items += grid_block(game, lay.grid, lay.geometry, marks)
     items += log_block(game, lay.log)
-    items += trackers_block(game, lay.trackers)
+    items += trackers_block(game, lay.trackers, marks)
     items += carry_block(game, lay.carry)
     items += scale_check(lay.scale, paper)
     items += legend_block(game, lay.legend, lay.legend_columns)
-    return Page(paper.width, paper.height, tuple(items))
+    items += reg.items
+    return Page(paper.width, paper.height, tuple(items)), _readable(game, paper, reg, marks)
+
+
+def _readable(
+    game: SpaceGame, paper: Paper, reg: Registration | None, marks: list[Mark] | tuple[()]
+) -> ReadablePage:
+    nowhere = Rect(0.0, 0.0, 0.0, 0.0, stroke=None)
+    return ReadablePage(
+        game=game.info.id,
+        page=PAGE,
+        paper=paper.name,
+        version=definition_version(game.info.version, game),
+        width=paper.width,
+        height=paper.height,
+        markers=reg.markers if reg else (nowhere,) * 4,  # type: ignore[arg-type]
+        code=reg.code if reg else nowhere,
+        marks=tuple(marks),
+    )
 
 
 def render_daily_sheet(game: SpaceGame, out_dir: Output, options: RenderOptions) -> RenderedFile:

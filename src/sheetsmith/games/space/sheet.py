@@ -60,6 +60,8 @@ MOVE_ONLY = ("path", "to", "run", "explore", "emerge")
 ANSWERS = ("friends", "not-friends")
 EXPLORE_X = "X"  # a failed explore with both squares full: an X anywhere, numbered by its move
 EMPTY = frozenset({".", "-"})
+# what a sheet read from a photo types in a square that holds ink: the player types its code
+INKED = "??"
 _TOKEN = re.compile(r"^([A-Za-z]+)([0-9]+)(_?)$")
 
 Cell = tuple[int, int]  # (column, row) as printed on the sheet's axes: 1..6, row 1 at the bottom
@@ -191,6 +193,14 @@ def _grid(node: Node, game: SpaceGame) -> tuple[tuple[Cell, tuple[Mark, ...]], .
             marks = []
             for part in token.split("/"):
                 found = _TOKEN.match(part)
+                if part == INKED:
+                    node.fail(
+                        f"{where}, column {column}: square ({column},{size + 1 - number}) "
+                        "holds ink in the photo: type the letter code and log number written "
+                        'in it (such as "M3"), or "." if it is empty',
+                        line,
+                    )
+                    continue
                 if not found:
                     node.fail(
                         f"{where}, column {column}: {part!r} is not a letter code and a log "

@@ -1,0 +1,1 @@
+"""Synthetic phone photos of filled-in sheetsmith pages, with their ground truth (see synth)."""

@@ -1,0 +1,115 @@
+"""`sheetsmith read`: phone photos of finished pages to the typed sheet `check` reads.
+
+OpenCV and numpy are imported inside the command: `check` of a typed sheet never loads them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from sheetsmith.cli.app import Quietly, app
+from sheetsmith.console import Quiet, echo, echo_bytes, emit_json, fail
+from sheetsmith.errors import SheetsmithError
+
+if TYPE_CHECKING:
+    from sheetsmith.photo.read import PhotoSheet
+
+
+@app.command()
+def read(
+    photos: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Photos of the game's pages (JPEG, PNG, WebP, HEIC), in any order.",
+            show_default=False,
+        ),
+    ],
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write the typed sheet to this file instead of printing it.", show_default=False
+        ),
+    ] = None,
+    annotate: Annotated[
+        Path | None,
+        typer.Option(
+            help="Also write the rectified photo with what was read drawn over it (PNG; one"
+            " per page, named after it, for several photos).",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print every mark and its confidence as JSON.")
+    ] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace the --out and --annotate files if they exist.")
+    ] = False,
+    quiet: Quietly = False,
+) -> None:
+    """Read photos of finished pages into the typed sheet, each uncertain mark flagged.
+
+    Exit status: 0 read, 2 a photo cannot be read (said which and what to do).
+
+    [bold]Examples[/bold]
+
+      sheetsmith read page1.jpg page2.jpg --out ann.toml
+      sheetsmith read page1.jpg page2.jpg --annotate check.png
+      sheetsmith read tuesday.jpg --json
+    """
+    Quiet.on = quiet
+    from sheetsmith.photo.read import read_photos
+
+    try:
+        sheet = read_photos(photos)
+        written = _write(sheet, out, annotate, force)
+    except SheetsmithError as exc:
+        fail(exc)
+    if as_json:
+        emit_json(sheet.as_json())
+    elif out is None:
+        echo_bytes(sheet.text.encode("utf-8"))
+    for path in written:
+        echo(f"wrote {path}", err=True)
+    tell_uncertain(sheet)
+
+
+def _write(sheet: PhotoSheet, out: Path | None, annotate: Path | None, force: bool) -> list[Path]:
+    from sheetsmith.output import Output
+
+    wanted: list[tuple[str, Path, bytes]] = []
+    if out is not None:
+        wanted.append(("--out", out, sheet.text.encode("utf-8")))
+    if annotate is not None:
+        from sheetsmith.photo.annotate import annotate as draw
+        from sheetsmith.photo.annotate import png_bytes
+
+        for read in sheet.pages:
+            path = annotate
+            if len(sheet.pages) > 1:
+                path = annotate.with_name(f"{annotate.stem}-{read.page.page}{annotate.suffix}")
+            wanted.append(("--annotate", path, png_bytes(draw(read))))
+    written = []
+    for option, path, data in wanted:
+        folder = Output(path.parent, force=force, manifest=False, option=option)
+        folder.check([path.name])
+        written.append(folder.write_bytes(path.name, data))
+    return written
+
+
+def tell_uncertain(sheet: PhotoSheet, *, err: bool = True) -> None:
+    """List the marks to look at on the photo (standard error: the sheet may be on stdout)."""
+    unsure = sheet.uncertain()
+    if not unsure:
+        echo(f"read {len(sheet.pages)} page(s): every mark is sure", err=err)
+        return
+    echo(f"{len(unsure)} uncertain mark(s): look at them on the photo", err=err)
+    for read, mark, reading in unsure:
+        guess = "filled" if reading.filled else "empty"
+        echo(
+            f"  {read.file or read.page.page}: {read.page.page} {mark.key} ({mark.kind}):"
+            f" read as {guess}, {reading.confidence:.0%} sure",
+            err=err,
+        )

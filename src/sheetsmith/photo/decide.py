@@ -1,0 +1,246 @@
+"""Deciding each mark of a rectified page: filled or empty, and how sure.
+
+The photo is compared with the blank page rendered at the same scale, so whatever the page
+prints (a point's outline, the digit in a cost box, grid lines) is never taken for pencil:
+
+1. Light is evened out: the paper's brightness is estimated at a large scale (a grey
+   dilation over 30 mm, wider than anything a player inks, then smoothed) and divided out,
+   so a shadow or a lamp's fall-off leaves paper at 1.0 everywhere.
+2. Ink added = how much darker the photo is than the blank, where the blank is darkened by
+   its own art grown by 0.4 mm (the rectification is good to about a pixel, and a photo's
+   blur widens printed lines). A pixel holds pencil when ink added exceeds a threshold set
+   per page: above the photo's noise, and at 40 % of the darkness of the pencil the page's
+   clearly filled marks show, so an erased mark (its leftover a third as dark as the pencil
+   that drew it, or less) reads empty and a light dot reads filled.
+3. Each kind of mark has its own measure:
+   - point: pencil area inside the point (its box grown by 15 %), against a dot of 0.7-1.2 mm²;
+   - box: pencil area inside the box, against a tenth of the box (2-3 mm²): a scribble, a
+     tick or a cross fills it, a stray touch does not;
+   - square: any pencil in the square (letters are small), against 3 mm²;
+   - circle: a ring drawn around the value, as the share of 16 directions around its box in
+     which the band just outside the box holds pencil (a ring covers most, a neighbour's
+     ring or a stray line a few); pencil over the value itself counts too.
+   Confidence is how far the measure lies from its threshold (0.5 on it, 1.0 well away).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from sheetsmith.photo.locate import PX_PER_MM, SCALE
+from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
+
+# Paper brightness is estimated over this width: wider than a filled grid square (25 mm)
+BACKGROUND_MM = 30.0
+# Printed art grows by this many pixels (0.4 mm at 5 px/mm) before it is subtracted
+ART_SLACK_PX = 2
+# The pencil threshold (ink added, paper = 1): its default, its bounds, the share of the
+# page's own pencil darkness it sits at, and the noise multiple it stays above
+PENCIL_DEFAULT = 0.2
+PENCIL_MIN, PENCIL_MAX = 0.09, 0.25
+PENCIL_SHARE = 0.45
+NOISE_MULTIPLE = 5.0
+# Area measures: threshold in mm² per kind, as (share of the mark's area, least, most)
+_REFERENCE = {"point": (0.1, 0.4, 0.6), "box": (0.1, 1.0, 1.5), "square": (0.0, 1.5, 1.5)}
+# An area measure this many times its threshold (or this share of it) is certain
+_CERTAIN_RATIO = 3.0
+# Circles: share of the 16 directions holding pencil; its threshold and certain distance
+_SECTORS = 16
+CIRCLE_THRESHOLD = 0.45
+_CIRCLE_SPAN = 0.3
+# The pencil threshold moved by these factors must not turn a sure decision over (light
+# ticks and crosses on the bench photos sit just under it)
+_STEADY = (0.6, 1.5)
+
+
+@dataclass(frozen=True, slots=True)
+class Decided:
+    readings: dict[str, Reading]
+    scores: dict[str, float]  # each mark's measure, 1.0 on its threshold (circles: 0.45)
+    pencil: float  # the page's pencil threshold (ink added, paper = 1)
+    noise: float
+
+
+def even_light(gray: np.ndarray) -> np.ndarray:
+    """The page with its paper at 1.0 everywhere (float32), shadows and fall-off divided out."""
+    f = gray.astype(np.float32)
+    small = cv2.resize(f, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    k = int(BACKGROUND_MM * PX_PER_MM / 4) | 1
+    paper = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    paper = cv2.GaussianBlur(paper, (0, 0), k / 3)
+    paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return f / np.maximum(paper, 1.0)
+
+
+def ink_added(rectified: np.ndarray, blank: np.ndarray) -> tuple[np.ndarray, float]:
+    """(ink added per pixel, paper = 1 and print subtracted; the photo's noise level)."""
+    gray = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY) if rectified.ndim == 3 else rectified
+    # a touch of smoothing: JPEG blocks and sensor noise are finer than a pencil line
+    light = cv2.GaussianBlur(even_light(gray), (0, 0), 0.8)
+    art = 1.0 - blank.astype(np.float32) / 255.0
+    size = 2 * ART_SLACK_PX + 1
+    art = cv2.dilate(art, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    paper_only = art < 0.02
+    # per-page calibration of white: the median blank-paper pixel is paper
+    # medians of every 3rd row and column: as good, ten times faster
+    sample_paper = paper_only[::3, ::3]
+    if sample_paper.any():
+        level = float(np.median(light[::3, ::3][sample_paper]))
+        light = light / max(level, 0.2)
+    ink = np.clip(1.0 - light, 0.0, 1.0) - art
+    if sample_paper.any():
+        sample = ink[::3, ::3][sample_paper]
+        noise = float(1.4826 * np.median(np.abs(sample - np.median(sample))))
+    else:  # pragma: no cover - every page has paper
+        noise = 0.02
+    return ink, noise
+
+
+def _region(mark: Mark, page: ReadablePage, grow: float) -> tuple[int, int, int, int]:
+    """The mark's box in rectified pixels (x0, y0, x1, y1), grown by `grow` of its size."""
+    box = mark.box
+    dx, dy = box.width * grow / 2, box.height * grow / 2
+    x0 = (box.x - dx) * SCALE
+    x1 = (box.x1 + dx) * SCALE
+    y0 = (page.height - box.y1 - dy) * SCALE
+    y1 = (page.height - box.y + dy) * SCALE
+    return math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1)
+
+
+def _clipped(
+    region: tuple[int, int, int, int], shape: tuple[int, ...]
+) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = region
+    return max(0, x0), max(0, y0), min(shape[1], x1), min(shape[0], y1)
+
+
+def _ellipse(width: int, height: int) -> np.ndarray:
+    yy, xx = np.mgrid[0:height, 0:width]
+    cx, cy = (width - 1) / 2, (height - 1) / 2
+    rx, ry = max(width / 2, 0.5), max(height / 2, 0.5)
+    return ((xx - cx) / rx) ** 2 + ((yy - cy) / ry) ** 2 <= 1.0
+
+
+def _area_score(mask: np.ndarray, mark: Mark, page: ReadablePage) -> float:
+    """Pencil area in the mark's region against its kind's threshold area (1.0 on it)."""
+    grow = 0.15 if mark.kind == "point" else -0.1
+    x0, y0, x1, y1 = _clipped(_region(mark, page, grow), mask.shape)
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    window = mask[y0:y1, x0:x1]
+    if mark.kind == "point":
+        window = window & _ellipse(x1 - x0, y1 - y0)
+    area_mm2 = float(window.sum()) / PX_PER_MM**2
+    share, least, most = _REFERENCE[mark.kind]
+    mark_mm2 = mark.box.width * mark.box.height * (25.4 / 72) ** 2
+    return area_mm2 / min(max(share * mark_mm2, least), most)
+
+
+def _circle_score(mask: np.ndarray, mark: Mark, page: ReadablePage) -> float:
+    """The share of directions around the value in which a ring's band holds pencil."""
+    box = mark.box
+    margin = 2.5 * 72 / 25.4  # the band reaches 2.5 mm past the box (a ring drawn loosely)
+    cx, cy = box.centre
+    rx, ry = box.width / 2, box.height / 2
+    x0, y0, x1, y1 = _clipped(
+        (
+            math.floor((cx - rx - margin) * SCALE),
+            math.floor((page.height - cy - ry - margin) * SCALE),
+            math.ceil((cx + rx + margin) * SCALE),
+            math.ceil((page.height - cy + ry + margin) * SCALE),
+        ),
+        mask.shape,
+    )
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    window = mask[y0:y1, x0:x1]
+    yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+    px, py = cx * SCALE, (page.height - cy) * SCALE
+    # distance in "box radii" (1.0 on the box's inscribed ellipse), so wide boxes work too
+    u = (xx - px) / (rx * SCALE)
+    v = (yy - py) / (ry * SCALE)
+    radius = np.hypot(u, v)
+    outer = 1.0 + margin / min(rx, ry)
+    # a ring is drawn around the value: from just inside the printed outline (a tight ring
+    # overlaps it) to the margin; the corners of a rectangular box reach radius 1.41
+    band = (radius >= 0.8) & (radius <= max(outer, 1.5))
+    angle = np.arctan2(v, u)
+    sector = ((angle + math.pi) / (2 * math.pi) * _SECTORS).astype(np.int32) % _SECTORS
+    inked = window & band
+    counts = np.bincount(sector[inked], minlength=_SECTORS)
+    sizes = np.bincount(sector[band], minlength=_SECTORS)
+    covered = (counts >= np.maximum(2, 0.02 * sizes)).sum() / _SECTORS
+    inside = window & (radius < 0.8)
+    inside_mm2 = float(inside.sum()) / PX_PER_MM**2
+    # the value itself scribbled over or crossed out: marked too (4 mm² is a firm stroke)
+    return max(float(covered), min(1.0, inside_mm2 / 4.0) * CIRCLE_THRESHOLD * 1.5)
+
+
+def _score(mask: np.ndarray, mark: Mark, page: ReadablePage) -> float:
+    if mark.kind == "circle":
+        return _circle_score(mask, mark, page)
+    return _area_score(mask, mark, page)
+
+
+def _reading(kind: str, score: float) -> Reading:
+    if kind == "circle":
+        distance = abs(score - CIRCLE_THRESHOLD) / _CIRCLE_SPAN
+        return Reading(score >= CIRCLE_THRESHOLD, round(0.5 + 0.5 * min(1.0, distance), 3))
+    if score <= 0.0:
+        return Reading(False, 1.0)
+    distance = abs(math.log(score)) / math.log(_CERTAIN_RATIO)
+    return Reading(score >= 1.0, round(0.5 + 0.5 * min(1.0, distance), 3))
+
+
+def _pencil_threshold(ink: np.ndarray, page: ReadablePage, noise: float) -> float:
+    """The page's pencil threshold: a share of how dark its clearly filled marks are."""
+    floor = max(PENCIL_MIN, NOISE_MULTIPLE * noise)
+    mask = ink > max(PENCIL_DEFAULT, floor)
+    darkness: list[np.ndarray] = []
+    for mark in page.marks:
+        if mark.kind == "circle":
+            continue
+        if _area_score(mask, mark, page) >= _CERTAIN_RATIO:
+            x0, y0, x1, y1 = _clipped(_region(mark, page, 0.0), ink.shape)
+            window = ink[y0:y1, x0:x1]
+            darkness.append(window[mask[y0:y1, x0:x1]])
+    if not darkness:
+        return min(max(PENCIL_DEFAULT, floor), PENCIL_MAX)
+    # the core of the strokes (their antialiased edges are lighter): the 75th percentile
+    pencil = float(np.percentile(np.concatenate(darkness), 75))
+    return min(max(PENCIL_SHARE * pencil, floor), PENCIL_MAX)
+
+
+def decide(rectified: np.ndarray, blank: np.ndarray, page: ReadablePage) -> Decided:
+    """Every mark of `page` read off the rectified photo, compared with its blank."""
+    ink, noise = ink_added(rectified, blank)
+    pencil = _pencil_threshold(ink, page, noise)
+    masks = [_mask(ink, pencil * factor) for factor in (1.0, *_STEADY)]
+    scores = {mark.key: _score(masks[0], mark, page) for mark in page.marks}
+    readings = {}
+    for mark in page.marks:
+        reading = _reading(mark.kind, scores[mark.key])
+        # a decision that turns over when the pencil threshold moves by 40-50 % is not sure
+        # whatever its measure says: a heavy erasure, a very light stroke
+        if reading.confidence >= SURE and any(
+            _reading(mark.kind, _score(m, mark, page)).filled != reading.filled for m in masks[1:]
+        ):
+            reading = Reading(reading.filled, min(reading.confidence, SURE - 0.1))
+        readings[mark.key] = reading
+    return Decided(readings, scores, pencil, noise)
+
+
+def _mask(ink: np.ndarray, threshold: float) -> np.ndarray:
+    mask = (ink > threshold).astype(np.uint8)
+    # single specks (noise, dust, a JPEG ring) are not pencil: a line is 2 px wide or more
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)).astype(bool)
+
+
+def uncertain(readings: Mapping[str, Reading]) -> list[str]:
+    """The keys of the readings to look at, in page order."""
+    return [key for key, reading in readings.items() if reading.uncertain]

@@ -1,0 +1,327 @@
+"""Photos of finished pages to a typed sheet: the API the CLI and the benchmark call.
+
+    from sheetsmith.photo.read import read_page, read_photos
+
+    read = read_page(image_bgr)          # one photo's pixels (numpy, BGR, uint8)
+    read.page                            # the ReadablePage its code names
+    read.readings["star:3,4"]            # Reading(filled=True, confidence=0.97)
+    read.rectified                       # the page, upright, SCALE px per point
+
+    sheet = read_photos(["p1.jpg", "p2.jpg"])   # pages in any order: one sheet
+    sheet.text                           # the typed sheet (TOML) `check` reads
+    sheet.uncertain()                    # [(page read, mark key, reading)] to look at
+
+Every refusal is a `PhotoError` (a `SheetsmithError`, exit 2) saying which and what to do:
+`NoPage`, `CutOff`, `Blurred`, `BadLight`, `UnknownPage`, `MixedPages`, `UnreadableFile`.
+
+The pages a photo may show come from a `Catalogue`: by default `GAMES`, the registry's games
+(each game's `readable` facet gives its pages, `from_marks` the sheet); the blank each page
+is compared with is its game's component rendered once per process, the PDF page found by
+its own page code.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from sheetsmith.errors import Problem, SheetsmithError
+from sheetsmith.games import registry
+from sheetsmith.games.interface import resolve
+from sheetsmith.photo.decide import decide
+from sheetsmith.photo.errors import MixedPages, PhotoError, UnknownPage
+from sheetsmith.photo.image import load_image
+from sheetsmith.photo.locate import SCALE, Catalogue, PageSource, blank_page, locate
+from sheetsmith.photo.marks import Mark, ReadablePage, Reading, parse_payload
+
+
+@dataclass(frozen=True)
+class PageRead:
+    """One photo, read."""
+
+    page: ReadablePage
+    readings: dict[str, Reading]
+    rectified: np.ndarray = field(repr=False)  # BGR, SCALE px per point, top-left origin
+    scores: dict[str, float] = field(repr=False)  # each mark's measure (see `decide`)
+    pencil: float = 0.0  # the page's pencil threshold
+    sharpness: float = 0.0
+    seconds: float = 0.0
+    file: str | None = None
+
+    @property
+    def scale(self) -> float:
+        return SCALE
+
+    def marks(self) -> Iterable[tuple[Mark, Reading]]:
+        for mark in self.page.marks:
+            yield mark, self.readings[mark.key]
+
+
+@dataclass(frozen=True)
+class PhotoSheet:
+    """Photos of one game's pages, read into one typed sheet."""
+
+    game: str
+    text: str
+    pages: tuple[PageRead, ...]
+
+    def uncertain(self) -> list[tuple[PageRead, Mark, Reading]]:
+        return [(read, m, r) for read in self.pages for m, r in read.marks() if r.uncertain]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "pages": [
+                {
+                    "file": read.file,
+                    "page": read.page.page,
+                    "paper": read.page.paper,
+                    "version": read.page.version,
+                    "seconds": round(read.seconds, 3),
+                    "marks": [
+                        {
+                            "key": mark.key,
+                            "kind": mark.kind,
+                            "filled": reading.filled,
+                            "confidence": reading.confidence,
+                            "uncertain": reading.uncertain,
+                        }
+                        for mark, reading in read.marks()
+                    ],
+                }
+                for read in self.pages
+            ],
+            "uncertain": len(self.uncertain()),
+            "sheet": self.text,
+        }
+
+
+# -- the registry's games ------------------------------------------------------------------
+
+
+class Games:
+    """The pages of the registry's games (`readable`) and their sheets (`from_marks`)."""
+
+    def __init__(self) -> None:
+        self._pages: dict[tuple[str, str], dict[str, ReadablePage]] = {}
+        self._blanks: dict[tuple[str, str], dict[str, tuple[bytes, int]]] = {}
+
+    @staticmethod
+    def _package(game_id: str) -> Any:
+        package = registry.find(game_id)
+        if package is None:
+            raise UnknownPage(
+                f"this is a page of {game_id!r}, a game this sheetsmith does not know:"
+                " install the game's package, or photograph a page of a bundled game"
+            )
+        return package
+
+    @staticmethod
+    def _model(game_id: str) -> Any:
+        from sheetsmith import definition
+
+        return definition.load(game_id)
+
+    def pages(self, game_id: str, paper: str) -> dict[str, ReadablePage]:
+        key = (game_id, paper)
+        if key not in self._pages:
+            package = self._package(game_id)
+            if package.readable is None:
+                raise UnknownPage(
+                    f"{game_id} has no pages sheetsmith can read from a photo: type the sheet"
+                    f" instead (sheetsmith new-sheet {game_id})"
+                )
+            found = resolve(package.readable)(self._model(game_id), paper)
+            self._pages[key] = {page.page: page for page in found}
+        return self._pages[key]
+
+    def page(self, payload: str) -> PageSource:
+        parsed = parse_payload(payload)
+        if parsed is None:
+            raise UnknownPage(
+                "the page's code is not a sheetsmith page code: photograph a page printed by"
+                " sheetsmith (one with four black corner squares and a small QR code)"
+            )
+        game_id, name, paper, version = parsed
+        pages = self.pages(game_id, paper)
+        page = pages.get(name)
+        if page is None:
+            raise UnknownPage(
+                f"{game_id} has no readable page {name!r} on {paper} paper (it has:"
+                f" {', '.join(pages) or 'none'}): print the pages again with this sheetsmith"
+            )
+        if page.version != version:
+            raise UnknownPage(
+                f"this page was printed from version {version} of {game_id}, and this"
+                f" sheetsmith reads version {page.version}: print the page again"
+                f" (sheetsmith render {game_id}), or read it with the sheetsmith that printed it"
+            )
+        pdf, index = self._blank(game_id, paper, page)
+        return PageSource(page, pdf, index)
+
+    def _blank(self, game_id: str, paper: str, page: ReadablePage) -> tuple[bytes, int]:
+        key = (game_id, paper)
+        if page.payload not in self._blanks.get(key, {}):
+            self._blanks[key] = _render_blanks(game_id, paper, self._model(game_id), page)
+        found = self._blanks[key].get(page.payload)
+        if found is None:  # pragma: no cover - a game whose readable pages it never prints
+            raise UnknownPage(f"{game_id} does not print its page {page.page!r}")
+        return found
+
+    def candidates(self) -> Iterable[ReadablePage]:
+        """The readable pages of every game that has them, on both papers."""
+        from sheetsmith.output import PAPERS
+
+        for game_id, package in registry.every().items():
+            if package.readable is None:
+                continue
+            for paper in PAPERS:
+                try:
+                    yield from self.pages(game_id, paper).values()
+                except SheetsmithError:  # a broken game is said when its page is met
+                    continue
+
+    def sheet(self, game: str, readings: Mapping[str, Mapping[str, Reading]]) -> str:
+        package = self._package(game)
+        if package.from_marks is None:
+            raise UnknownPage(f"{game} cannot make a typed sheet from marks yet: type it")
+        return resolve(package.from_marks)(self._model(game), readings)
+
+
+def _render_blanks(
+    game_id: str, paper: str, model: Any, wanted: ReadablePage
+) -> dict[str, tuple[bytes, int]]:
+    """Render the game's components (on `paper`) until the one printing `wanted` is found:
+    payload -> (PDF bytes, page index) for each readable page met on the way. A page is
+    recognised by decoding its own page code, so no second list of which component holds
+    which page is kept."""
+    from sheetsmith.output import Output, RenderOptions
+    from sheetsmith.print import raster
+    from sheetsmith.print.document import SAVED
+
+    package = registry.find(game_id)
+    assert package is not None
+    found: dict[str, tuple[bytes, int]] = {}
+    detector = cv2.QRCodeDetector()
+    options = RenderOptions(paper=paper)
+    with tempfile.TemporaryDirectory(prefix="sheetsmith-blank-") as tmp:
+        for name, function in package.components.items():
+            if name == "guide":  # describes the files; never a page to write on
+                continue
+            saved: list[tuple[Path, Any]] = []
+            token = SAVED.set(lambda path, pages, into=saved: into.append((path, pages)))
+            try:
+                resolve(function)(model, Output(Path(tmp), force=True), options)
+            finally:
+                SAVED.reset(token)
+            for path, pages in saved:
+                pdf = path.read_bytes()
+                for index, page in enumerate(pages):
+                    if (round(page.width), round(page.height)) != (
+                        round(wanted.width),
+                        round(wanted.height),
+                    ):
+                        continue
+                    code = wanted.code
+                    margin = 12.0
+                    box = (code.x - margin, code.y - margin, code.x1 + margin, code.y1 + margin)
+                    size = (round((box[2] - box[0]) * 6), round((box[3] - box[1]) * 6))
+                    (image,) = raster.regions(pdf, [raster.Region(index, box, size)])
+                    text, _, _ = detector.detectAndDecode(np.asarray(image.convert("L")))
+                    if text:
+                        found[text] = (pdf, index)
+            if wanted.payload in found:
+                break
+    return found
+
+
+GAMES = Games()
+# -- the API -------------------------------------------------------------------------------
+
+
+def read_page(image: np.ndarray, catalogue: Catalogue | None = None) -> PageRead:
+    """Read one photo's pixels (BGR uint8, as OpenCV and `image.load_image` give them)."""
+    started = time.perf_counter()
+    located = locate(image, catalogue or GAMES)
+    blank = blank_page(located.source)
+    decided = decide(located.rectified, blank, located.source.page)
+    return PageRead(
+        page=located.source.page,
+        readings=decided.readings,
+        rectified=located.rectified,
+        scores=decided.scores,
+        pencil=decided.pencil,
+        sharpness=located.sharpness,
+        seconds=time.perf_counter() - started,
+    )
+
+
+def read_photos(paths: Sequence[str | Path], catalogue: Catalogue | None = None) -> PhotoSheet:
+    """Read photos of one game's pages (in any order) into one typed sheet. Every photo is
+    read before any error is raised, so all that is wrong is said at once."""
+    catalogue = catalogue or GAMES
+    reads: list[PageRead] = []
+    problems: list[Problem] = []
+    for path in paths:
+        name = str(path)
+        try:
+            started = time.perf_counter()
+            read = read_page(load_image(path, name), catalogue)
+        except PhotoError as exc:
+            problems += exc.located(name).problems
+            continue
+        except SheetsmithError as exc:  # a broken definition: still said, never a traceback
+            problems += [p._replace(file=p.file or name) for p in exc.problems]
+            continue
+        seconds = time.perf_counter() - started
+        reads.append(_with(read, file=name, seconds=seconds))
+    if problems:
+        raise PhotoError(problems)
+    together = _together(reads)
+    if together:
+        raise MixedPages(together)
+    if not reads:
+        raise PhotoError("no photos to read")
+    game = reads[0].page.game
+    readings = {read.page.page: read.readings for read in reads}
+    return PhotoSheet(game, catalogue.sheet(game, readings), tuple(reads))
+
+
+def _with(read: PageRead, **changes: Any) -> PageRead:
+    from dataclasses import replace
+
+    return replace(read, **changes)
+
+
+def _together(reads: Sequence[PageRead]) -> list[Problem]:
+    """Photos that cannot make one sheet: pages of two games, or one page twice."""
+    problems: list[Problem] = []
+    games = {read.page.game for read in reads}
+    if len(games) > 1:
+        listed = ", ".join(f"{read.file} is {read.page.game}" for read in reads)
+        problems.append(
+            MixedPages(
+                f"the photos are of different games ({listed}): read one game's pages at a time"
+            ).problems[0]
+        )
+        return problems
+    first: dict[str, str | None] = {}
+    for read in reads:
+        if read.page.page in first:
+            problems.append(
+                Problem(
+                    f"is the same page ({read.page.page}) as {first[read.page.page]}:"
+                    " give one photo of each page",
+                    file=read.file,
+                )
+            )
+        else:
+            first[read.page.page] = read.file
+    return problems

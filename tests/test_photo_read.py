@@ -1,0 +1,265 @@
+"""Reading photos of pages: synthetic photos of a test page (markers, page code, marks of
+every kind) read back right, every bad photo refused with exit 2 and what to do."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+import photopage as pp
+from sheetsmith.cli import app
+from sheetsmith.photo import errors, image, is_photo
+from sheetsmith.photo import read as reading
+from sheetsmith.photo.read import GAMES, read_page
+
+runner = CliRunner()
+EXAMPLES = Path(__file__).parent.parent / "examples" / "my-corner-of-the-sky"
+
+FILLED = ["point:0,0", "point:1,0", "point:3,2", "box:1", "box:4", "day:tue", "grid:1,0"]
+DOTS = ["point:5,5", "point:2,3"]  # a light dot inside a point is filled
+TICKS = ["box:6", "point:4,1"]
+ERASED = ["point:8,0", "box:7"]  # rubbed out: empty (or flagged), never filled unflagged
+WANTED = set(FILLED) | set(DOTS) | set(TICKS)
+
+
+@pytest.fixture(scope="module")
+def test_page():
+    readable, page = pp.build()
+    raster = pp.raster_page(page)
+    pp.fill(raster, readable, FILLED)
+    pp.fill(raster, readable, DOTS, style="dot")
+    pp.fill(raster, readable, TICKS, style="tick")
+    pp.fill(raster, readable, ERASED, colour=(215, 215, 215))
+    catalogue = pp.TestCatalogue((readable, page))
+    return readable, raster, catalogue
+
+
+@pytest.fixture
+def catalogue(test_page, monkeypatch):
+    monkeypatch.setattr(reading, "GAMES", test_page[2])
+    return test_page[2]
+
+
+def jpeg(photo: np.ndarray, quality: int = 75) -> np.ndarray:
+    ok, data = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    return cv2.imdecode(data, cv2.IMREAD_COLOR)
+
+
+def assert_read_right(read, readable) -> None:
+    for mark in readable.marks:
+        got = read.readings[mark.key]
+        if mark.key in ERASED:
+            assert not got.filled or got.uncertain, mark.key
+            continue
+        assert got.filled == (mark.key in WANTED), (mark.key, got, read.scores[mark.key])
+        assert not got.uncertain, (mark.key, got, read.scores[mark.key])
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"angle": 95, "tilt": 0.4, "shade": 0.5},
+        {"angle": -170, "size": (4000, 3000), "fill_share": 0.6, "blur": 1.5},
+        {"size": (1600, 1200), "fill_share": 0.95, "noise": 6},
+        {"size": (1600, 1200), "fill_share": 0.5, "angle": 30},
+    ],
+)
+def test_synthetic_photos_read_back_right(test_page, options):
+    readable, raster, catalogue = test_page
+    read = read_page(jpeg(pp.photograph(raster, **options)), catalogue)
+    assert read.page == readable
+    assert_read_right(read, readable)
+    assert read.rectified.shape[:2] == (round(792 * read.scale), round(612 * read.scale))
+
+
+def test_an_empty_page_reads_empty(test_page):
+    _, _, catalogue = test_page
+    blank = pp.raster_page(pp.build()[1])
+    read = read_page(jpeg(pp.photograph(blank, angle=-20)), catalogue)
+    assert not [k for k, r in read.readings.items() if r.filled or r.uncertain]
+
+
+def save(tmp_path: Path, name: str, photo: np.ndarray) -> str:
+    path = tmp_path / name
+    cv2.imwrite(str(path), photo)
+    return str(path)
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_read_writes_the_sheet_the_annotation_and_json(tmp_path, test_page, catalogue):
+    readable, raster, _ = test_page
+    photo = save(tmp_path, "p.jpg", jpeg(pp.photograph(raster)))
+    result = run("read", photo)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith('game = "test-game"')
+    assert '"day:tue"' in result.stdout
+    out, picture = tmp_path / "s.toml", tmp_path / "a.png"
+    result = run("read", photo, "--out", str(out), "--annotate", str(picture), "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    marks = {m["key"]: m for m in document["pages"][0]["marks"]}
+    assert marks["box:1"]["filled"] and not marks["box:2"]["filled"]
+    assert set(marks) == {m.key for m in readable.marks}
+    assert out.read_text().startswith('game = "test-game"')
+    with Image.open(picture) as shown:
+        assert shown.format == "PNG" and shown.height > shown.width
+    # an existing file is not replaced without --force
+    result = run("read", photo, "--out", str(out))
+    assert result.exit_code == 2
+    assert run("read", photo, "--out", str(out), "--force").exit_code == 0
+
+
+def test_check_reads_photos_then_checks(tmp_path, test_page, catalogue, monkeypatch):
+    _, raster, _ = test_page
+    typed = (EXAMPLES / "ben.toml").read_text(encoding="utf-8")
+    monkeypatch.setattr(type(catalogue), "sheet", lambda self, game, readings: typed)
+    photo = save(tmp_path, "p.png", pp.photograph(raster))
+    result = run("check", photo)
+    assert result.exit_code == 0, result.output
+    assert "uncertain" in result.stdout or "every mark is sure" in result.stdout
+
+
+def failure(tmp_path: Path, photo: np.ndarray, name: str = "p.jpg") -> str:
+    result = run("read", save(tmp_path, name, photo))
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    return result.stderr
+
+
+def test_a_blank_photo_has_no_page(tmp_path, catalogue):
+    message = failure(tmp_path, np.full((1200, 1600, 3), 235, np.uint8))
+    assert "no sheetsmith page found" in message
+
+
+def test_a_black_photo_is_too_dark(tmp_path, catalogue):
+    assert "too dark" in failure(tmp_path, np.zeros((1200, 1600, 3), np.uint8))
+
+
+def test_a_cut_off_corner_is_named(tmp_path, test_page, catalogue):
+    photo = pp.photograph(test_page[1], angle=0, tilt=0, fill_share=0.9)
+    cut = photo[:, : int(photo.shape[1] * 0.62)]  # the right edge of the page is outside
+    message = failure(tmp_path, cut)
+    assert "cut off" in message and "top-right" in message and "bottom-right" in message
+
+
+def test_a_blurred_photo_is_refused(tmp_path, test_page, catalogue):
+    message = failure(tmp_path, pp.photograph(test_page[1], blur=3.5, tilt=0))
+    assert "blurred" in message
+
+
+def test_a_washed_out_photo_is_refused(tmp_path, test_page, catalogue):
+    photo = pp.photograph(test_page[1], shade=0).astype(np.float32)
+    washed = np.clip(photo * 0.35 + 170, 0, 255).astype(np.uint8)
+    assert "washed out" in failure(tmp_path, washed)
+
+
+def test_a_page_of_another_game_or_version_is_refused(tmp_path, catalogue):
+    _, page = pp.build(version="2")  # the catalogue knows version 1 only
+    message = failure(tmp_path, pp.photograph(pp.raster_page(page)))
+    assert "cannot be read" in message or "unknown" in message
+
+
+def test_the_registry_refuses_codes_it_does_not_know():
+    with pytest.raises(errors.UnknownPage, match="not a sheetsmith page code"):
+        GAMES.page("https://example.com")
+    with pytest.raises(errors.UnknownPage, match="does not know"):
+        GAMES.page("sheetsmith:no-such-game/front/letter/1")
+
+
+def test_two_photos_of_one_page_are_refused(tmp_path, test_page, catalogue):
+    photo = pp.photograph(test_page[1])
+    a, b = save(tmp_path, "a.jpg", photo), save(tmp_path, "b.jpg", jpeg(photo, 60))
+    result = run("read", a, b)
+    assert result.exit_code == 2
+    assert "same page" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["sheet.gif", "notes.txt", "photo.jpg"])
+def test_unsupported_or_broken_files_are_refused(tmp_path, name, catalogue):
+    path = tmp_path / name
+    path.write_bytes(b"GIF89a not really" if name.endswith("gif") else b"hello")
+    result = run("read", str(path))
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert "JPEG" in result.stderr or "take or export the photo again" in result.stderr
+
+
+def test_heic_is_read_or_refused_plainly(tmp_path):
+    path = tmp_path / "p.heic"
+    path.write_bytes(b"\0\0\0\x18ftypheic")
+    with pytest.raises(errors.UnreadableFile, match=r"JPEG|again"):
+        image.load_image(path)
+
+
+def test_exif_rotation_is_applied(tmp_path, test_page):
+    readable, raster, catalogue = test_page
+    photo = pp.photograph(raster, angle=0, tilt=0, size=(1800, 2400))  # portrait, upright
+    # stored on its side, with the tag saying "turn 90 degrees clockwise to show"
+    sideways = Image.fromarray(np.ascontiguousarray(photo[:, :, ::-1])).transpose(
+        Image.Transpose.ROTATE_90
+    )
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    path = tmp_path / "rotated.jpg"
+    sideways.save(path, exif=exif, quality=85)
+    loaded = image.load_image(path)
+    assert loaded.shape[:2] == (2400, 1800)
+    assert_read_right(read_page(loaded, catalogue), readable)
+
+
+def test_huge_photos_are_scaled_down(tmp_path):
+    path = tmp_path / "big.png"
+    Image.new("RGB", (5000, 3000), "white").save(path)
+    assert max(image.load_image(path).shape) == image.MAX_SIDE
+
+
+def test_photos_are_told_by_extension():
+    assert is_photo("a.JPG") and is_photo("b.heic") and not is_photo("ann.toml")
+
+
+def real_photo(tmp_path: Path, game: str, name: str, keys_every: int = 0) -> tuple[str, set]:
+    """A photo of a real game page, with every `keys_every`th mark filled."""
+    from sheetsmith.print import raster as pdf_raster
+
+    readable = GAMES.pages(game, "letter")[name]
+    source = GAMES.page(readable.payload)
+    (picture,) = pdf_raster.pages(source.pdf, pp.DPI, [source.index])
+    raster = np.ascontiguousarray(np.asarray(picture)[:, :, ::-1])
+    keys = {m.key for m in readable.marks[::keys_every]} if keys_every else set()
+    pp.fill(raster, readable, keys)
+    return save(tmp_path, f"{name}.jpg", jpeg(pp.photograph(raster, angle=-12))), keys
+
+
+@pytest.mark.skipif(
+    GAMES._package("my-corner-of-the-sky").readable is None, reason="no readable pages yet"
+)
+def test_both_sky_pages_in_any_order_make_one_checked_sheet(tmp_path):
+    upgrades, _ = real_photo(tmp_path, "my-corner-of-the-sky", "upgrades")
+    game_page, _ = real_photo(tmp_path, "my-corner-of-the-sky", "game-page")
+    result = run("read", upgrades, game_page)
+    assert result.exit_code == 0, result.output
+    assert 'game = "my-corner-of-the-sky"' in result.stdout
+    result = run("check", upgrades, game_page)
+    assert result.exit_code in (0, 1), result.output
+    assert "every mark is sure" in result.stdout
+
+
+@pytest.mark.skipif(
+    GAMES._package("personal-space").readable is None, reason="no readable pages yet"
+)
+def test_a_daily_sheet_photo_reads_its_marks(tmp_path):
+    photo, keys = real_photo(tmp_path, "personal-space", "daily-sheet", keys_every=7)
+    read = reading.read_photos([photo]).pages[0]
+    for mark, got in read.marks():
+        assert got.filled == (mark.key in keys) or got.uncertain, mark.key

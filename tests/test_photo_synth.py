@@ -1,0 +1,178 @@
+"""The synthetic phone photos the photo bench measures the reader on (bench/photos/synth.py):
+deterministic from their seed, their ground truth what was drawn, their camera within the
+issue's ranges; and a small reading of tuning photos with generous bounds (the real
+measurement is bench/photo_accuracy.py on held-out seeds)."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+from photos import synth  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def photo() -> synth.Photo:
+    return synth.photo_for_seed(4)  # the Personal Space daily sheet, on Letter
+
+
+def test_a_seed_gives_the_same_photo_every_time(photo):
+    again = synth.photo_for_seed(4)
+    assert again.jpeg == photo.jpeg
+    assert again.truth == photo.truth
+    assert np.array_equal(again.homography, photo.homography)
+    other = synth.photo_for_seed(4 + len(synth.writable_pages()))  # same page, other seed
+    assert other.jpeg != photo.jpeg
+
+
+def test_the_splits_do_not_meet():
+    assert synth.TUNING_SEEDS.stop <= synth.HELD_OUT_START
+    assert list(synth.held_out_seeds(3)) == [100_000, 100_001, 100_002]
+
+
+def test_every_writable_page_of_both_games_on_both_papers_is_covered():
+    pages = synth.writable_pages()
+    assert {(g, p) for g, _, p in pages} == {
+        (g, p) for g in ("my-corner-of-the-sky", "personal-space") for p in ("letter", "a4")
+    }
+    assert {name for _, name, _ in pages} >= {"game-page", "upgrades", "daily-sheet"}
+    seen = {synth.scenario(seed)[0].readable.payload for seed in range(len(pages))}
+    assert len(seen) == len(pages)
+
+
+def test_the_truth_names_every_mark_and_what_was_drawn(photo):
+    assert set(photo.truth) == {m.key for m in photo.page.marks}
+    assert photo.image.shape[:2] == photo.camera.frame[::-1]
+    for key, style in photo.drawn.items():
+        assert photo.truth[key] == (style != "erased"), key
+    assert all(key in photo.drawn for key, filled in photo.truth.items() if filled)
+
+
+def test_filled_marks_are_pencilled_and_empty_ones_stay_blank_or_faint():
+    source, filled = synth.scenario(0)  # the star map: points, boxes, circled rewards
+    rng = np.random.default_rng(0)
+    fills = synth.FillParams(0.4, 4.0, 0.5, True, True)  # light pencil, many erasures
+    page, drawn = synth.draw_fills(source, filled, fills, rng)
+    blank = cv2.cvtColor(source.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    gray = cv2.cvtColor(page, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    erased = 0
+    for mark in source.readable.marks:
+        x0, y0, x1, y1 = (round(v) for v in source.box_px(mark.box))
+        added = blank[y0:y1, x0:x1] - gray[y0:y1, x0:x1]  # darkness the pencil added
+        pencilled = (added > 0.15 * 255).sum()  # pixels a light, grainy pencil reaches
+        if mark.key in filled:
+            if mark.kind != "circle":  # a ring is drawn around its value, not over it
+                assert pencilled >= 6, (mark.key, drawn[mark.key])
+        elif drawn.get(mark.key) == "erased":
+            erased += 1
+            # faint: a third of the lightest fill (a neighbour's stroke may reach its edge)
+            assert np.percentile(added, 95) < 0.2 * 255, mark.key
+        elif mark.kind != "point":  # points may lie under a shaded star-map square
+            assert pencilled == 0, mark.key
+    assert erased > 0
+
+
+def test_the_homography_puts_the_printed_markers_where_the_photo_shows_them(photo):
+    """The ground truth of where each mark is in the photo: the markers found by ArUco lie
+    where the photo's homography maps the layout's marker squares."""
+    detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50))
+    corners, ids, _ = detector.detectMarkers(cv2.cvtColor(photo.image, cv2.COLOR_BGR2GRAY))
+    assert ids is not None
+    found = {int(i): c.reshape(4, 2) for c, i in zip(corners, ids.ravel(), strict=True)}
+    assert set(found) >= {0, 1, 2, 3}
+    for index, rect in enumerate(photo.page.markers):
+        centre = np.float32([[rect.centre]]).reshape(-1, 1, 2)
+        expected = cv2.perspectiveTransform(centre, photo.homography).reshape(2)
+        assert np.hypot(*(found[index].mean(0) - expected)) < 4.0
+
+
+def test_the_camera_stays_within_the_issue_ranges():
+    for seed in range(300):
+        camera = synth._camera_params(np.random.default_rng([seed, 2]))
+        width, height = sorted(camera.frame, reverse=True)
+        assert 1600 <= width <= 4000 and height == width * 3 // 4
+        assert 0 <= camera.tilt_deg <= 35 and 0 <= camera.roll_deg <= 360
+        assert 0.5 <= camera.fill <= 0.95
+        assert 50 <= camera.jpeg_quality <= 90
+
+
+@pytest.mark.parametrize("roll", [0.0, 45.0, 137.0, 270.0])
+def test_the_whole_page_is_in_the_frame_at_the_extremes(roll):
+    """35 degrees of tilt, the page at 95 % of the frame, the smallest and largest frames:
+    every corner of the page lies inside the photo."""
+    base = synth._camera_params(np.random.default_rng(1))
+    for frame in ((1600, 1200), (3000, 4000)):
+        for axis in (0.0, 90.0, 200.0):
+            camera = replace(
+                base, frame=frame, tilt_deg=35.0, tilt_axis_deg=axis, roll_deg=roll, fill=0.95
+            )
+            matrix = synth._homography(camera, (2550, 3300), np.random.default_rng(0))
+            page = np.float32([[0, 0], [2550, 0], [2550, 3300], [0, 3300]]).reshape(-1, 1, 2)
+            quad = cv2.perspectiveTransform(page, matrix).reshape(-1, 2)
+            assert (quad >= 0).all() and (quad[:, 0] <= frame[0]).all()
+            assert (quad[:, 1] <= frame[1]).all()
+            span = quad.max(0) - quad.min(0)
+            assert max(span[0] / frame[0], span[1] / frame[1]) == pytest.approx(0.95, abs=0.01)
+
+
+def test_a_photo_at_the_extremes_is_still_an_image():
+    """The darkest, blurriest, noisiest corner of the ranges gives a valid 8-bit photo."""
+    source, _ = synth.scenario(1)
+    base = synth._camera_params(np.random.default_rng(2))
+    camera = replace(
+        base,
+        frame=(1600, 1200),
+        tilt_deg=35.0,
+        fill=0.5,
+        exposure=0.7,
+        gradient=0.45,
+        shadow=0.5,
+        hard_shadow=0.45,
+        blur="motion",
+        blur_px=6.0 * 1600 / 3000,
+        read_noise=0.015,
+        shot_noise=0.0008,
+        jpeg_quality=50,
+    )
+    image, _, jpeg = synth.photograph(source.image, camera, np.random.default_rng(3))
+    assert image.shape == (1200, 1600, 3) and image.dtype == np.uint8
+    assert jpeg[:2] == b"\xff\xd8"
+    assert 20 < image.mean() < 235  # neither black nor blown out
+
+
+def test_tuning_photos_read_mostly_right_and_never_confidently_wrong():
+    """Ten tuning photos through the reader, with generous bounds: the bench's held-out
+    run is the measurement; this catches a reader or generator that broke."""
+    read = pytest.importorskip("sheetsmith.photo.read")
+    from sheetsmith.photo.errors import PhotoError
+
+    if not synth.facets_ready():
+        pytest.skip("the games do not register their readable pages yet")
+    marks = right = wrong = refused = 0
+    for seed in range(10):
+        photo = synth.photo_for_seed(seed)
+        try:
+            result = read.read_page(photo.image)
+        except PhotoError:
+            refused += 1
+            continue
+        assert result.page.payload == photo.page.payload
+        for key, filled in photo.truth.items():
+            reading = result.readings[key]
+            marks += 1
+            if not reading.uncertain:
+                right += reading.filled == filled
+                wrong += reading.filled != filled
+    # bounds for a reader still being tuned (2026-11-24: 87 % right, 2.5 % wrong unflagged on
+    # the held-out bench); tighten them as bench/README.md's figures improve
+    assert refused <= 3
+    assert right >= 0.8 * marks
+    assert wrong <= 0.05 * marks
