@@ -9,14 +9,13 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
-cv2 = pytest.importorskip("cv2")
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
-from photos import synth  # noqa: E402
+from photos import synth
 
 
 @pytest.fixture(scope="module")
@@ -151,11 +150,9 @@ def test_a_photo_at_the_extremes_is_still_an_image():
 def test_tuning_photos_read_mostly_right_and_never_confidently_wrong():
     """Ten tuning photos through the reader, with generous bounds: the bench's held-out
     run is the measurement; this catches a reader or generator that broke."""
-    read = pytest.importorskip("sheetsmith.photo.read")
+    from sheetsmith.photo import read
     from sheetsmith.photo.errors import PhotoError
 
-    if not synth.facets_ready():
-        pytest.skip("the games do not register their readable pages yet")
     marks = right = wrong = refused = 0
     for seed in range(10):
         photo = synth.photo_for_seed(seed)

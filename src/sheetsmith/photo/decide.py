@@ -14,6 +14,8 @@ prints (a point's outline, the digit in a cost box, grid lines) is never taken f
    that drew it, or less) reads empty and a light dot reads filled.
 3. Each kind of mark has its own measure:
    - point: pencil area inside the point (its box grown by 15 %), against a dot of 0.7-1.2 mm²;
+     where the outline encloses clear paper, only patches reaching into that paper count (a
+     small or aliased photo shows a printed outline as beads darker than the model);
    - box: pencil area inside the box, against a tenth of the box (2-3 mm²): a scribble, a
      tick or a cross fills it, a stray touch does not;
    - square: any pencil in the square (letters are small), against 3 mm²;
@@ -32,30 +34,50 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from sheetsmith.photo.features import pencil as pencil_added
 from sheetsmith.photo.locate import PX_PER_MM, SCALE
 from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
 
 # Paper brightness is estimated over this width: wider than a filled grid square (25 mm)
-BACKGROUND_MM = 30.0
+BACKGROUND_MM = 12.0
 # Printed art grows by this many pixels (0.4 mm at 5 px/mm) before it is subtracted
 ART_SLACK_PX = 2
 # The pencil threshold (ink added, paper = 1): its default, its bounds, the share of the
 # page's own pencil darkness it sits at, and the noise multiple it stays above
-PENCIL_DEFAULT = 0.2
-PENCIL_MIN, PENCIL_MAX = 0.09, 0.25
-PENCIL_SHARE = 0.45
+PENCIL_DEFAULT = 0.13
+PENCIL_MIN, PENCIL_MAX = 0.1, 0.17
+PENCIL_SHARE = 0.35
 NOISE_MULTIPLE = 5.0
 # Area measures: threshold in mm² per kind, as (share of the mark's area, least, most)
 _REFERENCE = {"point": (0.1, 0.4, 0.6), "box": (0.1, 1.0, 1.5), "square": (0.0, 1.5, 1.5)}
+# Each kind's region against its box: a point's ink may spill past it; a square's own
+# ink lies inside, and a neighbour's outline along the shared grid line is left out
+_GROW = {"point": 0.15, "box": -0.1, "square": -0.3}
 # An area measure this many times its threshold (or this share of it) is certain
 _CERTAIN_RATIO = 3.0
+# A point's pencil patch counts when this many of its pixels lie off the printed art
+_OFF_PRINT_PX = 8
+# ... when the point encloses clear paper, at least this share of its area and this many
+# mm²; a point that is mostly its outline (small, or a thick ring) has its pencil seen
+# over the print only
+_CLEAR_INSIDE = 0.15
+_CLEAR_INSIDE_MM2 = 1.5
+# The inner part of a point's box (share of its size) in which that paper is looked for
+_INNER = 0.8
 # Circles: share of the 16 directions holding pencil; its threshold and certain distance
 _SECTORS = 16
 CIRCLE_THRESHOLD = 0.45
 _CIRCLE_SPAN = 0.3
+# A direction holds pencil with this many of its band's pixels (and at least this share)
+_SECTOR_LEAST_PX = 4
+_SECTOR_SHARE = 0.04
+# Directions within this angle (radians) of a close neighbour circle are not counted
+_BESIDE = math.radians(45)
+# A neighbour circle measuring this much before that is taken to be circled
+_NEIGHBOUR_RING = 0.6
 # The pencil threshold moved by these factors must not turn a sure decision over (light
 # ticks and crosses on the bench photos sit just under it)
-_STEADY = (0.6, 1.5)
+_STEADY = (0.8, 1.25)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +99,9 @@ def even_light(gray: np.ndarray) -> np.ndarray:
     return f / np.maximum(paper, 1.0)
 
 
-def ink_added(rectified: np.ndarray, blank: np.ndarray) -> tuple[np.ndarray, float]:
+def ink_added(
+    rectified: np.ndarray, blank: np.ndarray, regions: list[tuple[int, int, int, int]] = ()
+) -> tuple[np.ndarray, float]:
     """(ink added per pixel, paper = 1 and print subtracted; the photo's noise level)."""
     gray = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY) if rectified.ndim == 3 else rectified
     # a touch of smoothing: JPEG blocks and sensor noise are finer than a pencil line
@@ -92,7 +116,7 @@ def ink_added(rectified: np.ndarray, blank: np.ndarray) -> tuple[np.ndarray, flo
     if sample_paper.any():
         level = float(np.median(light[::3, ::3][sample_paper]))
         light = light / max(level, 0.2)
-    ink = np.clip(1.0 - light, 0.0, 1.0) - art
+    ink = pencil_added(1.0 - light, blank, regions)
     if sample_paper.any():
         sample = ink[::3, ::3][sample_paper]
         noise = float(1.4826 * np.median(np.abs(sample - np.median(sample))))
@@ -119,30 +143,81 @@ def _clipped(
     return max(0, x0), max(0, y0), min(shape[1], x1), min(shape[0], y1)
 
 
-def _ellipse(width: int, height: int) -> np.ndarray:
+def _ellipse(width: int, height: int, share: float = 1.0) -> np.ndarray:
     yy, xx = np.mgrid[0:height, 0:width]
     cx, cy = (width - 1) / 2, (height - 1) / 2
-    rx, ry = max(width / 2, 0.5), max(height / 2, 0.5)
+    rx, ry = max(share * width / 2, 0.5), max(share * height / 2, 0.5)
     return ((xx - cx) / rx) ** 2 + ((yy - cy) / ry) ** 2 <= 1.0
 
 
-def _area_score(mask: np.ndarray, mark: Mark, page: ReadablePage) -> float:
+def _off_print_area(window: np.ndarray, off: np.ndarray) -> float:
+    """The pencil area (px) of the patches that reach off the printed outline: a dot, a
+    tick or a scribble spills past the thin outline, into the point or beyond it, while a
+    printed outline shown unevenly (beads along it in a small or aliased photo) lies on it."""
+    if not window.any():
+        return 0.0
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(window.astype(np.uint8), connectivity=8)
+    if n <= 1:
+        return 0.0
+    reach = np.bincount(labels[off & window], minlength=n)
+    keep = reach[1:] >= _OFF_PRINT_PX
+    return float(stats[1:, cv2.CC_STAT_AREA][keep].sum())
+
+
+def _area_score(
+    mask: np.ndarray, mark: Mark, page: ReadablePage, off: np.ndarray | None = None
+) -> float:
     """Pencil area in the mark's region against its kind's threshold area (1.0 on it)."""
-    grow = 0.15 if mark.kind == "point" else -0.1
+    grow = _GROW[mark.kind]
     x0, y0, x1, y1 = _clipped(_region(mark, page, grow), mask.shape)
     if x1 <= x0 or y1 <= y0:
         return 0.0
     window = mask[y0:y1, x0:x1]
     if mark.kind == "point":
-        window = window & _ellipse(x1 - x0, y1 - y0)
-    area_mm2 = float(window.sum()) / PX_PER_MM**2
+        # the point's own area (px) at this scale
+        mark_px = math.pi / 4 * mark.box.width * mark.box.height * SCALE**2
+        ellipse = _ellipse(x1 - x0, y1 - y0)
+        window = window & ellipse
+        # the paper the outline encloses (the inner part of the point's box)
+        inner = _ellipse(x1 - x0, y1 - y0, _INNER / (1.0 + grow))
+        clear = None if off is None else off[y0:y1, x0:x1] & inner
+        if clear is not None and clear.sum() >= max(
+            _CLEAR_INSIDE * mark_px, _CLEAR_INSIDE_MM2 * PX_PER_MM**2
+        ):
+            area_px = _off_print_area(window, clear)
+        else:  # a small point: its outline covers it, pencil is seen over the print
+            area_px = float(window.sum())
+    else:
+        area_px = float(window.sum())
+    area_mm2 = area_px / PX_PER_MM**2
     share, least, most = _REFERENCE[mark.kind]
     mark_mm2 = mark.box.width * mark.box.height * (25.4 / 72) ** 2
     return area_mm2 / min(max(share * mark_mm2, least), most)
 
 
-def _circle_score(mask: np.ndarray, mark: Mark, page: ReadablePage) -> float:
-    """The share of directions around the value in which a ring's band holds pencil."""
+def _neighbours(page: ReadablePage) -> dict[str, list[tuple[str, float]]]:
+    """For each circle, the directions (radians, y down) of the circles close beside it: a
+    loop drawn around one of those passes through this one's band on that side."""
+    circles = [m for m in page.marks if m.kind == "circle"]
+    found: dict[str, list[tuple[str, float]]] = {m.key: [] for m in circles}
+    for a in circles:
+        ax, ay = a.box.centre
+        ra = max(a.box.width, a.box.height) / 2
+        for b in circles:
+            if b is a:
+                continue
+            bx, by = b.box.centre
+            rb = max(b.box.width, b.box.height) / 2
+            if math.hypot(bx - ax, by - ay) < 1.6 * (ra + rb) + 6.0:
+                found[a.key].append((b.key, math.atan2(-(by - ay), bx - ax)))
+    return found
+
+
+def _circle_score(
+    mask: np.ndarray, mark: Mark, page: ReadablePage, beside: list[float] = ()
+) -> float:
+    """The share of directions around the value in which a ring's band holds pencil (the
+    directions facing a close neighbour left out: its own ring may pass there)."""
     box = mark.box
     margin = 2.5 * 72 / 25.4  # the band reaches 2.5 mm past the box (a ring drawn loosely)
     cx, cy = box.centre
@@ -174,17 +249,42 @@ def _circle_score(mask: np.ndarray, mark: Mark, page: ReadablePage) -> float:
     inked = window & band
     counts = np.bincount(sector[inked], minlength=_SECTORS)
     sizes = np.bincount(sector[band], minlength=_SECTORS)
-    covered = (counts >= np.maximum(2, 0.02 * sizes)).sum() / _SECTORS
+    hit = counts >= np.maximum(_SECTOR_LEAST_PX, _SECTOR_SHARE * sizes)
+    centres = (np.arange(_SECTORS) + 0.5) / _SECTORS * 2 * math.pi - math.pi
+    usable = np.ones(_SECTORS, bool)
+    for direction in beside:
+        gap = np.abs((centres - direction + math.pi) % (2 * math.pi) - math.pi)
+        usable &= gap > _BESIDE
+    if usable.sum() < _SECTORS // 3:
+        usable[:] = True
+    covered = float(hit[usable].mean())
     inside = window & (radius < 0.8)
     inside_mm2 = float(inside.sum()) / PX_PER_MM**2
     # the value itself scribbled over or crossed out: marked too (4 mm² is a firm stroke)
     return max(float(covered), min(1.0, inside_mm2 / 4.0) * CIRCLE_THRESHOLD * 1.5)
 
 
-def _score(mask: np.ndarray, mark: Mark, page: ReadablePage) -> float:
-    if mark.kind == "circle":
-        return _circle_score(mask, mark, page)
-    return _area_score(mask, mark, page)
+def _scores(
+    mask: np.ndarray,
+    page: ReadablePage,
+    beside: Mapping[str, list[tuple[str, float]]],
+    off: np.ndarray | None = None,
+) -> dict[str, float]:
+    """Every mark's measure. Circles twice: first alone, then leaving out the directions
+    facing a close neighbour that looks circled (its ring passes through this band)."""
+    scores = {
+        m.key: _circle_score(mask, m, page)
+        if m.kind == "circle"
+        else _area_score(mask, m, page, off)
+        for m in page.marks
+    }
+    for mark in page.marks:
+        if mark.kind != "circle":
+            continue
+        inked = [d for key, d in beside.get(mark.key, []) if scores[key] >= _NEIGHBOUR_RING]
+        if inked:
+            scores[mark.key] = _circle_score(mask, mark, page, inked)
+    return scores
 
 
 def _reading(kind: str, score: float) -> Reading:
@@ -218,21 +318,31 @@ def _pencil_threshold(ink: np.ndarray, page: ReadablePage, noise: float) -> floa
 
 def decide(rectified: np.ndarray, blank: np.ndarray, page: ReadablePage) -> Decided:
     """Every mark of `page` read off the rectified photo, compared with its blank."""
-    ink, noise = ink_added(rectified, blank)
+    regions = [_region(mark, page, 0.6 if mark.kind == "circle" else 0.2) for mark in page.marks]
+    ink, noise = ink_added(rectified, blank, regions)
     pencil = _pencil_threshold(ink, page, noise)
     masks = [_mask(ink, pencil * factor) for factor in (1.0, *_STEADY)]
-    scores = {mark.key: _score(masks[0], mark, page) for mark in page.marks}
+    beside = _neighbours(page)
+    off = off_print(blank)
+    scores = _scores(masks[0], page, beside, off)
+    others = [_scores(m, page, beside, off) for m in masks[1:]]
     readings = {}
     for mark in page.marks:
         reading = _reading(mark.kind, scores[mark.key])
         # a decision that turns over when the pencil threshold moves by 40-50 % is not sure
         # whatever its measure says: a heavy erasure, a very light stroke
         if reading.confidence >= SURE and any(
-            _reading(mark.kind, _score(m, mark, page)).filled != reading.filled for m in masks[1:]
+            _reading(mark.kind, o[mark.key]).filled != reading.filled for o in others
         ):
             reading = Reading(reading.filled, min(reading.confidence, SURE - 0.1))
         readings[mark.key] = reading
     return Decided(readings, scores, pencil, noise)
+
+
+def off_print(blank: np.ndarray) -> np.ndarray:
+    """Pixels clear of the printed art (grown by 2 px, 0.4 mm: the alignment's error)."""
+    art = (blank < 230).astype(np.uint8)
+    return cv2.dilate(art, np.ones((5, 5), np.uint8)) == 0
 
 
 def _mask(ink: np.ndarray, threshold: float) -> np.ndarray:

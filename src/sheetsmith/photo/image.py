@@ -46,7 +46,7 @@ def load_image(path: Path | str, name: str | None = None) -> np.ndarray:
         )
     if suffix in _HEIC and not _heic_opener():
         raise UnreadableFile(
-            "HEIC photos need the pillow-heif package (pip install 'sheetsmith[heic]');"
+            "HEIC photos need the pillow-heif package (pip install pillow-heif);"
             " or save the photo as JPEG (on an iPhone: Settings > Camera > Formats > Most"
             " Compatible)",
             shown,
