@@ -269,3 +269,28 @@ def test_a_daily_sheet_photo_reads_its_marks(tmp_path):
     read = reading.read_photos([photo]).pages[0]
     for mark, got in read.marks():
         assert got.filled == (mark.key in keys) or got.uncertain, mark.key
+
+
+def test_the_photos_name_the_player():
+    from sheetsmith.photo.read import photos_player
+
+    assert photos_player(["ann-page1.jpg", "ann-page2.jpg"]) == "ann"
+    assert photos_player(["photos/ann_1.JPG", "photos/ann_2.JPG"]) == "ann"
+    assert photos_player(["IMG_0041.jpg", "scan.png"]) == "IMG_0041"
+    assert photos_player(["one.heic"]) == "one"
+
+
+def test_the_example_photos_read_to_anns_sheet(tmp_path):
+    """The README's example: photos of Ann's finished sheet (both pages) read to a sheet
+    whose verdict and score are those of the typed ann.toml."""
+    root = Path(__file__).resolve().parent.parent / "examples" / "my-corner-of-the-sky"
+    photos = [str(root / "photos" / n) for n in ("ann-upgrades.jpg", "ann-game-page.jpg")]
+    read = reading.read_photos(photos)
+    (tmp_path / "read.toml").write_text(read.text)
+    from sheetsmith.check import check_files
+
+    got = check_files([str(tmp_path / "read.toml")]).players[0]
+    want = check_files([str(root / "ann.toml")]).players[0]
+    assert [v.rule for v in got.violations] == [v.rule for v in want.violations]
+    assert dict(got.score) == dict(want.score)
+    assert got.player == "ann"

@@ -193,7 +193,7 @@ def _check_with(read: PhotoSheet, others: list[str]) -> CheckReport:
     from sheetsmith.check import STDIN, _read_stdin, check_documents
     from sheetsmith.toml.document import parse_toml_bytes, read_toml
 
-    name = "sheet read from " + ", ".join(p.file or p.page.page for p in read.pages)
+    name = " + ".join(p.file or p.page.page for p in read.pages)
     docs = [parse_toml_bytes(read.text.encode("utf-8"), name)]
     docs += [_read_stdin() if p == STDIN else read_toml(Path(p), p) for p in others]
     return check_documents(docs)

@@ -23,6 +23,11 @@ prints (a point's outline, the digit in a cost box, grid lines) is never taken f
      which the band just outside the box holds pencil (a ring covers most, a neighbour's
      ring or a stray line a few); pencil over the value itself counts too.
    Confidence is how far the measure lies from its threshold (0.5 on it, 1.0 well away).
+4. Confidence is then made honest where the photo, not the pencil, decided: a reading that
+   turns over when the threshold moves; an empty mark holding pencil at a few times the
+   page's noise (pencil that faded in the photo, or was absorbed by the blank's model),
+   and on a page with many such marks, every empty mark with any trace of pencil; a box
+   read filled amid pencil-like residue around it (the blank does not fit there).
 """
 
 from __future__ import annotations
@@ -78,6 +83,28 @@ _NEIGHBOUR_RING = 0.6
 # The pencil threshold moved by these factors must not turn a sure decision over (light
 # ticks and crosses on the bench photos sit just under it)
 _STEADY = (0.8, 1.25)
+# Pencil that nearly vanishes (a faint photo, a local misregistration that the blank model
+# absorbs) still stands above a quiet page's noise: an empty reading whose mark holds
+# pencil at this many times the noise (and at least this ink added) is not sure
+_FAINT_NOISE = 8.0
+_FAINT_LEAST = 0.04
+# ... unless the print itself leaves this much ink added (the 90th percentile next to the
+# printed art): there the blank fits too loosely for faint pencil to be told from print
+_RESIDUE_LIMIT = 0.1
+# A faint page: that many empty readings over faint pencil (this share of the marks read
+# filled, and at least this many) tells that the pencil as a whole faded; there any trace
+# of pencil (at this many times the noise, this least ink, this share of its threshold)
+# leaves an empty reading unsure
+_FAINT_PAGE_SHARE = 0.3
+_FAINT_PAGE_LEAST = 3
+_TRACE_NOISE = 6.0
+_TRACE_LEAST = 0.03
+_TRACE_SHARE = 0.45
+# A box read filled while this share of the band around it (the box grown by half its
+# size) also holds pencil: the blank does not fit there (a misregistered or smeared
+# print shows as ink everywhere), so the box's own pencil is not trusted
+_SURROUND_GROW = 0.5
+_SURROUND_SHARE = 0.24
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,6 +314,25 @@ def _scores(
     return scores
 
 
+def _surround(mask: np.ndarray, mark: Mark, page: ReadablePage) -> float:
+    """The pencil in the band around the mark's region, as a share of the grown region."""
+    x0, y0, x1, y1 = _clipped(_region(mark, page, _GROW[mark.kind]), mask.shape)
+    X0, Y0, X1, Y1 = _clipped(_region(mark, page, _SURROUND_GROW), mask.shape)
+    if X1 <= X0 or Y1 <= Y0:
+        return 0.0
+    outer = int(mask[Y0:Y1, X0:X1].sum())
+    inner = int(mask[y0:y1, x0:x1].sum()) if x1 > x0 and y1 > y0 else 0
+    return (outer - inner) / ((X1 - X0) * (Y1 - Y0))
+
+
+def _print_residue(ink: np.ndarray, blank: np.ndarray) -> float:
+    """The ink added next to the printed art (90th percentile): how loosely the blank fits."""
+    near = cv2.dilate((blank[::2, ::2] < 230).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    values = ink[::2, ::2][near]
+    values = values[values != 0]
+    return float(np.percentile(values, 90)) if values.size else 0.0
+
+
 def _reading(kind: str, score: float) -> Reading:
     if kind == "circle":
         distance = abs(score - CIRCLE_THRESHOLD) / _CIRCLE_SPAN
@@ -326,7 +372,15 @@ def decide(rectified: np.ndarray, blank: np.ndarray, page: ReadablePage) -> Deci
     off = off_print(blank)
     scores = _scores(masks[0], page, beside, off)
     others = [_scores(m, page, beside, off) for m in masks[1:]]
+    faint_at = max(_FAINT_LEAST, _FAINT_NOISE * noise)
+    loose = _print_residue(ink, blank) > _RESIDUE_LIMIT
+    faint = (
+        _scores(_mask(ink, faint_at), page, beside, off)
+        if faint_at < pencil * _STEADY[0] and not loose
+        else None
+    )
     readings = {}
+    faded = 0
     for mark in page.marks:
         reading = _reading(mark.kind, scores[mark.key])
         # a decision that turns over when the pencil threshold moves by 40-50 % is not sure
@@ -335,7 +389,32 @@ def decide(rectified: np.ndarray, blank: np.ndarray, page: ReadablePage) -> Deci
             _reading(mark.kind, o[mark.key]).filled != reading.filled for o in others
         ):
             reading = Reading(reading.filled, min(reading.confidence, SURE - 0.1))
+        # an empty reading over faint pencil: the stroke may have faded in the photo
+        if (
+            reading.confidence >= SURE
+            and not reading.filled
+            and faint is not None
+            and _reading(mark.kind, faint[mark.key]).filled
+        ):
+            reading = Reading(False, SURE - 0.1)
+            faded += 1
+        # a filled box amid pencil-like residue: the blank model does not fit around it
+        if (
+            reading.confidence >= SURE
+            and reading.filled
+            and mark.kind == "box"
+            and _surround(masks[0], mark, page) >= _SURROUND_SHARE
+        ):
+            reading = Reading(True, SURE - 0.1)
         readings[mark.key] = reading
+    filled = sum(r.filled for r in readings.values())
+    if faint is not None and faded >= max(_FAINT_PAGE_LEAST, _FAINT_PAGE_SHARE * filled):
+        trace = _scores(_mask(ink, max(_TRACE_LEAST, _TRACE_NOISE * noise)), page, beside, off)
+        for mark in page.marks:
+            reading = readings[mark.key]
+            least = (CIRCLE_THRESHOLD if mark.kind == "circle" else 1.0) * _TRACE_SHARE
+            if reading.confidence >= SURE and not reading.filled and trace[mark.key] > least:
+                readings[mark.key] = Reading(False, SURE - 0.1)
     return Decided(readings, scores, pencil, noise)
 
 

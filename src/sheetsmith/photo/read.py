@@ -22,6 +22,7 @@ its own page code.
 
 from __future__ import annotations
 
+import json
 import tempfile
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -291,7 +292,28 @@ def read_photos(paths: Sequence[str | Path], catalogue: Catalogue | None = None)
         raise PhotoError("no photos to read")
     game = reads[0].page.game
     readings = {read.page.page: read.readings for read in reads}
-    return PhotoSheet(game, catalogue.sheet(game, readings), tuple(reads))
+    text = catalogue.sheet(game, readings)
+    player = photos_player([read.file for read in reads])
+    # the photos name the player ("ann-page1.jpg", "ann-page2.jpg": Ann), not a file
+    text = text.replace('player = ""', f"player = {json.dumps(player, ensure_ascii=False)}", 1)
+    return PhotoSheet(game, text, tuple(reads))
+
+
+def photos_player(files: Sequence[str]) -> str:
+    """Who the photos are of: what their file names share ("ann" for "ann-1.jpg" and
+    "ann-2.jpg"), else the first photo's name."""
+    stems = [Path(f).stem for f in files if f]
+    if not stems:
+        return ""
+    length = 0
+    while all(len(s) > length and s[length] == stems[0][length] for s in stems):
+        length += 1
+    shared = stems[0][:length]
+    if len(stems) > 1 and shared and shared[-1] not in " -_.":
+        # "ann-page1", "ann-page2": the name ends where the words do, not inside "page"
+        cut = max(shared.rfind(c) for c in " -_.")
+        shared = shared[:cut] if cut > 0 else shared
+    return shared.rstrip(" -_.") or stems[0]
 
 
 def _with(read: PageRead, **changes: Any) -> PageRead:
