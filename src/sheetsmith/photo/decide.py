@@ -105,6 +105,13 @@ _TRACE_SHARE = 0.45
 # print shows as ink everywhere), so the box's own pencil is not trusted
 _SURROUND_GROW = 0.5
 _SURROUND_SHARE = 0.24
+# Circles come in groups (the keys before the last colon: a day, a tracker, one article's
+# reward) in which a player circles one value, or a few: a circle read filled well below
+# the group's top one (under the first figure, the second below the top) is not sure (a
+# blank circle beside a ring catches part of it); and in a group read with none circled,
+# a top circle this far above the floor and the next one is not sure (a faint ring)
+_GROUP_FAINT = 0.03
+_GROUP_BELOW, _GROUP_GAP = 0.75, 0.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,7 +422,36 @@ def decide(rectified: np.ndarray, blank: np.ndarray, page: ReadablePage) -> Deci
             least = (CIRCLE_THRESHOLD if mark.kind == "circle" else 1.0) * _TRACE_SHARE
             if reading.confidence >= SURE and not reading.filled and trace[mark.key] > least:
                 readings[mark.key] = Reading(False, SURE - 0.1)
+    _circle_groups(page, scores, readings)
     return Decided(readings, scores, pencil, noise)
+
+
+def _circle_groups(
+    page: ReadablePage, scores: Mapping[str, float], readings: dict[str, Reading]
+) -> None:
+    """Circles judged within their group (see _GROUP_FAINT): readings changed in place."""
+    groups: dict[str, list[str]] = {}
+    for mark in page.marks:
+        if mark.kind == "circle" and ":" in mark.key:
+            groups.setdefault(mark.key.rsplit(":", 1)[0], []).append(mark.key)
+    for keys in groups.values():
+        if len(keys) < 2:
+            continue
+        ranked = sorted(keys, key=lambda k: -scores[k])
+        top, second = scores[ranked[0]], scores[ranked[1]]
+        unsure: list[str] = []
+        unsure += [
+            k
+            for k in ranked[1:]
+            if readings[k].filled and scores[k] < min(_GROUP_BELOW, top - _GROUP_GAP)
+        ]
+        faint = top >= _GROUP_FAINT and top - second >= _GROUP_FAINT
+        if faint and not any(readings[k].filled for k in keys):
+            unsure.append(ranked[0])
+        for key in unsure:
+            reading = readings[key]
+            if reading.confidence >= SURE:
+                readings[key] = Reading(reading.filled, SURE - 0.1)
 
 
 def off_print(blank: np.ndarray) -> np.ndarray:
