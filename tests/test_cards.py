@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from sheetsmith.errors import OptionError
 from sheetsmith.print.bounds import bounds, inside, overlaps, walk
+from sheetsmith.print.card_sheets import impose
 from sheetsmith.print.imposition import (
     BLEED,
     BLEED_3MM,
@@ -20,7 +21,6 @@ from sheetsmith.print.imposition import (
     POSTCARD,
     CardSize,
     SheetLayout,
-    impose,
     layout_sheet,
 )
 from sheetsmith.print.paper import A4, LETTER, Paper

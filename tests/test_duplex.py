@@ -14,15 +14,14 @@ from sheetsmith.games.space.alignment import front as alignment_front
 from sheetsmith.games.space.cards import deck_layout
 from sheetsmith.output import RenderOptions
 from sheetsmith.print.bounds import bounds, inside, overlaps
+from sheetsmith.print.card_sheets import duplex_pages, flip_point
+from sheetsmith.print.decks import deck_pages
 from sheetsmith.print.imposition import (
     EDGE,
     MARK_OFFSET,
     POKER,
     POSTCARD,
     CardSize,
-    deck_pages,
-    duplex_pages,
-    flip_point,
     layout_sheet,
 )
 from sheetsmith.print.paper import A4, LETTER, Paper

@@ -9,6 +9,8 @@ import pytest
 
 from printcheck import EDGE, rendered_pages
 from sheetsmith.print.bounds import bounds, inside, walk
+from sheetsmith.print.decks import deck_pages
+from sheetsmith.print.gutterfold import fold_layout
 from sheetsmith.print.imposition import (
     DECK_STYLE,
     MARK_WIDTH,
@@ -16,8 +18,6 @@ from sheetsmith.print.imposition import (
     POSTCARD,
     CardSize,
     DeckStyle,
-    deck_pages,
-    fold_layout,
 )
 from sheetsmith.print.paper import A4, LETTER
 from sheetsmith.print.primitives import INCH, Group, Line, Page, Rect, Text

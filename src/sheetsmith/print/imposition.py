@@ -1,5 +1,5 @@
-"""Cards on sheets: an n-up grid of trim and bleed rectangles, crop marks and PDF boxes,
-and duplex decks whose backs line up after a long-edge flip.
+"""Cards on sheets, as geometry: an n-up grid of trim and bleed rectangles, crop marks that
+a home printer prints, and the deck style a render asks for.
 
 Pure geometry, in the spirit of pdfimpose: everything here is coordinates, and a card is
 drawn by a callable in its own coordinates (origin at the bottom-left trim corner, bleed
@@ -8,47 +8,24 @@ reaching `bleed` beyond every edge). Two gutters:
 - "separate" (the default): neighbouring cards each keep their own bleed, so a slightly off
   cut never shows the next card's art. For art that bleeds.
 - "shared": cards abut trim to trim and share their cut lines; only the outside of the block
-  has bleed. One straight cut separates two cards, and more fit: 9 poker cards (3x3) on a
-  Letter sheet instead of 6. For cards whose fronts keep white (or identical) edges.
+  has bleed. One straight cut separates two cards, and more fit. For cards whose fronts keep
+  white (or identical) edges.
 
-Crop marks stay outside all bleeds.
-
-Duplex, long-edge flip. Turning a sheet over about its long edge maps a point of the front
-to the point of the back that lies behind it. In page coordinates (the back page is drawn
-upright, as a PDF viewer shows it):
-
-- portrait sheet (long edges vertical): (x, y) -> (W - x, y); columns mirror, rows stay;
-- landscape sheet (long edges horizontal): (x, y) -> (x, H - y); rows mirror, columns stay.
-
-A landscape PDF page lands on the paper turned a quarter; the printer flips the paper about
-its long edge, which is the page's horizontal edge, hence rows. `flip_point` is that map;
-each back is placed on the mirror image of its front's slot, then shifted by the back offset.
+Every crop mark lies at least `EDGE` from the paper's edge; a layout drops rows or columns
+(or turns) until they all do. Placing the drawings on sheets is `card_sheets`; duplex and
+gutterfold decks are `card_sheets` and `gutterfold`, chosen by `decks.deck_pages`.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Literal, TypeVar
 
 from sheetsmith.errors import OptionError
-from sheetsmith.print.fonts import text_width
 from sheetsmith.print.paper import Paper
-from sheetsmith.print.primitives import (
-    BLACK,
-    DARK,
-    INCH,
-    MM,
-    Group,
-    Item,
-    Line,
-    Page,
-    PlacedCard,
-    Rect,
-    Text,
-)
+from sheetsmith.print.primitives import BLACK, INCH, MM, Line, Rect
 
 T = TypeVar("T")
 
@@ -225,7 +202,7 @@ def _line(x1: float, y1: float, x2: float, y2: float) -> Line:
     return Line(x1, y1, x2, y2, stroke=BLACK, line_width=MARK_WIDTH)
 
 
-def _fit(
+def grid_size(
     card: CardSize, paper: Paper, margin: float, gap: float, gutter: Gutter = "separate"
 ) -> tuple[int, int]:
     if gutter == "shared":
@@ -269,17 +246,17 @@ def layout_sheet(
     fallback: SheetLayout | None = None
     for name in names:
         chosen = oriented[name]
-        most_columns, most_rows = _fit(card, chosen, margin, gap, gutter)
+        most_columns, most_rows = grid_size(card, chosen, margin, gap, gutter)
         if most_columns * most_rows == 0:
             continue
-        full = _grid(card, chosen, most_columns, most_rows, gap, gutter)
+        full = grid_layout(card, chosen, most_columns, most_rows, gap, gutter)
         if fallback is None or full.per_sheet > fallback.per_sheet:
             fallback = full
         for columns in range(most_columns, 0, -1):
             for rows in range(most_rows, 0, -1):
                 if best is not None and columns * rows <= best.per_sheet:
                     continue
-                layout = _grid(card, chosen, columns, rows, gap, gutter)
+                layout = grid_layout(card, chosen, columns, rows, gap, gutter)
                 if layout.marks_fit() and layout.label_band() is not None:
                     best = layout
     if best is not None:
@@ -292,7 +269,7 @@ def layout_sheet(
     return fallback
 
 
-def _grid(
+def grid_layout(
     card: CardSize, chosen: Paper, columns: int, rows: int, gap: float, gutter: Gutter
 ) -> SheetLayout:
     """`columns` x `rows` cards centred on the sheet."""
@@ -361,348 +338,3 @@ def union_rect(rects: Sequence[Rect]) -> Rect:
     x1 = max(r.x1 for r in rects)
     y1 = max(r.y1 for r in rects)
     return Rect(x0, y0, x1 - x0, y1 - y0)
-
-
-def _clip(slot: Placement) -> Rect:
-    """A slot's bleed in the card's own coordinates (origin at its trim corner)."""
-    b = slot.bleed
-    return Rect(b.x - slot.trim.x, b.y - slot.trim.y, b.width, b.height)
-
-
-def _place(drawing: Sequence[Item], slot: Placement) -> Group:
-    return Group(tuple(drawing), dx=slot.trim.x, dy=slot.trim.y, clip=_clip(slot))
-
-
-def _boxed(
-    layout: SheetLayout,
-    items: list[Item],
-    used: Sequence[Placement],
-    first: int,
-    side: Literal["front", "back"] = "front",
-) -> Page:
-    """A sheet of cards `first`, `first` + 1, ... on the slots `used`."""
-    return Page(
-        layout.paper.width,
-        layout.paper.height,
-        tuple(items),
-        trim_box=union_rect([p.trim for p in used]),
-        bleed_box=union_rect([p.bleed for p in used]),
-        cards=tuple(PlacedCard(first + n, side, p.trim, p.bleed) for n, p in enumerate(used)),
-    )
-
-
-def impose(
-    cards: Sequence[T],
-    draw: Callable[[T], Sequence[Item]],
-    layout: SheetLayout,
-) -> list[Page]:
-    """One page per sheet: each card's drawing placed on its slot, clipped to its bleed,
-    crop marks and the sheet label in the margin, TrimBox and BleedBox around the cards."""
-    pages = []
-    per = layout.per_sheet
-    sheets = layout.sheet_count(len(cards))
-    for first in range(0, len(cards), per):
-        batch = cards[first : first + per]
-        used = opened(layout, len(batch))
-        items: list[Item] = [
-            _place(draw(card), slot) for card, slot in zip(batch, used, strict=True)
-        ]
-        items.extend(layout.crop_marks(used))
-        items.extend(sheet_label(layout, used, first // per + 1, sheets, "front"))
-        pages.append(_boxed(layout, items, used, first))
-    return pages
-
-
-def sheet_label(
-    layout: SheetLayout, used: Sequence[Placement], sheet: int, sheets: int, side: str
-) -> list[Item]:
-    """The margin furniture of a card sheet: which game, deck, sheet and side it is, and a
-    1 in bar to check that it printed at 100%. Placed between the crop marks (never over
-    one) in the margin `label_band` finds; nothing if there is none."""
-    band = layout.label_band()
-    style = DECK_STYLE.get() or DeckStyle()
-    if band is None or not used:
-        return []
-    baseline, _ = band
-    grid = layout.grid_bleed
-    reach = MARK_OFFSET + MARK_LENGTH  # how far crop marks reach out from the cards
-    low, high = baseline - 2.0, baseline + LABEL_SIZE
-    cuts = sorted({x for p in used for x in (p.trim.x, p.trim.x1)})
-    if high < grid.y - reach or low > grid.y1 + reach:  # the marks stop short of the label
-        cuts = []
-    stops = [EDGE - 3.0, *cuts, layout.paper.width - EDGE + 3.0]
-    gaps = [(a + 3.0, b - 3.0) for a, b in itertools.pairwise(stops) if b - a > 6.0]
-    where = f"sheet {sheet} of {sheets}, {side}"
-    texts = [
-        " · ".join(t for t in (style.game, style.component, where) if t),
-        " · ".join(t for t in (style.component, where) if t),
-        where,
-    ]
-    scale_text = "1 in = 25.4 mm"
-    scale_w = INCH + 4.0 + text_width(scale_text, LABEL_SIZE)
-    items: list[Item] = []
-    # the scale check in the last gap it fits, the label in the first that has room left
-    scale_gap = next((n for n in range(len(gaps) - 1, -1, -1) if _room(gaps[n]) >= scale_w), None)
-    if scale_gap is not None:
-        x0 = gaps[scale_gap][1] - scale_w
-        y = baseline + 2.0
-        items += [
-            Line(x0, y, x0 + INCH, y, stroke=DARK, line_width=MARK_WIDTH),
-            *(
-                Line(x, y - 2.0, x, y + 2.0, stroke=DARK, line_width=MARK_WIDTH)
-                for x in (x0, x0 + INCH)
-            ),
-            Text(x0 + INCH + 4.0, baseline, scale_text, LABEL_SIZE, colour=DARK),
-        ]
-    for text in texts:
-        width = text_width(text, LABEL_SIZE)
-        for n, gap in enumerate(gaps):
-            room = _room(gap) - (scale_w + 12.0 if n == scale_gap else 0.0)
-            if width <= room:
-                return [Text(gap[0], baseline, text, size=LABEL_SIZE, colour=DARK), *items]
-    return items
-
-
-def _room(gap: tuple[float, float]) -> float:
-    return gap[1] - gap[0]
-
-
-# -- duplex -------------------------------------------------------------------------------
-
-
-def flip_point(paper: Paper, x: float, y: float) -> tuple[float, float]:
-    """Where a point of the front page lies on the back page after a long-edge flip."""
-    if paper.width <= paper.height:  # portrait: the long edges are the vertical ones
-        return (paper.width - x, y)
-    return (x, paper.height - y)  # landscape: the long edges are horizontal
-
-
-def flip_rect(paper: Paper, rect: Rect) -> Rect:
-    """The rectangle of the back page behind `rect` of the front page (long-edge flip)."""
-    x0, y0 = flip_point(paper, rect.x, rect.y)
-    x1, y1 = flip_point(paper, rect.x1, rect.y1)
-    return Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
-
-
-def back_placement(
-    layout: SheetLayout, slot: Placement, offset_mm: tuple[float, float] = (0.0, 0.0)
-) -> Placement:
-    """Where the back of the card in `slot` goes on the back sheet: the mirror image of the
-    slot (column cols-1-c on a portrait sheet, row rows-1-r on a landscape one), shifted
-    by the back offset (mm right and up, as seen on the back page)."""
-    dx, dy = offset_mm[0] * MM, offset_mm[1] * MM
-    portrait = layout.paper.width <= layout.paper.height
-
-    def moved(rect: Rect) -> Rect:
-        r = flip_rect(layout.paper, rect)
-        return Rect(r.x + dx, r.y + dy, r.width, r.height)
-
-    return Placement(
-        slot=slot.slot,
-        row=slot.row if portrait else layout.rows - 1 - slot.row,
-        column=layout.columns - 1 - slot.column if portrait else slot.column,
-        trim=moved(slot.trim),
-        bleed=moved(slot.bleed),
-        safe=moved(slot.safe),
-    )
-
-
-def deck_pages(
-    cards: Sequence[T],
-    draw_front: Callable[[T], Sequence[Item]],
-    draw_back: Callable[[T], Sequence[Item]] | None,
-    size: CardSize,
-    paper: Paper,
-    back_offset_mm: tuple[float, float] = (0.0, 0.0),
-    orientation: Orientation = "auto",
-    *,
-    gutter: Gutter = "separate",
-    margin: float | None = None,
-) -> list[Page]:
-    """A deck printed duplex: front sheet, back sheet, front sheet, back sheet...
-
-    Fronts carry crop marks; backs carry bleed but no marks (they are cut from the front).
-    With `render --layout gutterfold` (the deck style), `gutterfold_pages` instead.
-    Each back sits behind its front after a long-edge flip (see the module notes), moved
-    by `back_offset_mm` for printers that shift the back side. Without `draw_back`, only
-    the fronts.
-    """
-    style = DECK_STYLE.get() or DeckStyle()
-    if style.layout == "gutterfold" and draw_back is not None:
-        return gutterfold_pages(cards, draw_front, draw_back, size, paper, gutter=gutter)
-    layout = layout_sheet(size, paper, margin=margin, orientation=orientation, gutter=gutter)
-    return duplex_pages(cards, draw_front, draw_back, layout, back_offset_mm)
-
-
-def duplex_pages(
-    cards: Sequence[T],
-    draw_front: Callable[[T], Sequence[Item]],
-    draw_back: Callable[[T], Sequence[Item]] | None,
-    layout: SheetLayout,
-    back_offset_mm: tuple[float, float] = (0.0, 0.0),
-) -> list[Page]:
-    """`deck_pages` on a layout already made."""
-    fronts = impose(cards, draw_front, layout)
-    if draw_back is None:
-        return fronts
-    pages: list[Page] = []
-    per = layout.per_sheet
-    dx, dy = back_offset_mm[0] * MM, back_offset_mm[1] * MM
-    for sheet, front in enumerate(fronts):
-        batch = cards[sheet * per : (sheet + 1) * per]
-        fronts_used = opened(layout, len(batch))
-        used = [back_placement(layout, slot) for slot in fronts_used]
-        items: list[Item] = [
-            Group(tuple(draw_back(card)), slot.trim.x + dx, slot.trim.y + dy, _clip(slot))
-            for card, slot in zip(batch, used, strict=True)
-        ]
-        shifted = [back_placement(layout, slot, back_offset_mm) for slot in fronts_used]
-        items += sheet_label(layout, used, sheet + 1, len(fronts), "back")
-        pages += [front, _boxed(layout, items, shifted, sheet * per, "back")]
-    return pages
-
-
-# -- gutterfold ---------------------------------------------------------------------------
-
-FOLD_ROOM = 3.0  # between a card's bleed and the fold line: a fold a little off stays blank
-
-
-@dataclass(frozen=True, slots=True)
-class FoldLayout:
-    """Fronts on one half of the sheet, their backs on the other, mirrored about the fold
-    line: `sheet` holds the front slots, `fold` is "vertical" (fronts left) or "horizontal"
-    (fronts on top; the backs are then printed upside down to read upright once folded)."""
-
-    sheet: SheetLayout
-    fold: Literal["vertical", "horizontal"]
-
-    def back(self, slot: Placement) -> Placement:
-        """The slot behind `slot` once the sheet is folded."""
-
-        def mirrored(r: Rect) -> Rect:
-            paper = self.sheet.paper
-            if self.fold == "vertical":
-                return Rect(paper.width - r.x1, r.y, r.width, r.height)
-            return Rect(r.x, paper.height - r.y1, r.width, r.height)
-
-        return replace(
-            slot, trim=mirrored(slot.trim), bleed=mirrored(slot.bleed), safe=mirrored(slot.safe)
-        )
-
-    def both(self, used: Sequence[Placement]) -> SheetLayout:
-        """The fronts and backs as one layout, for the crop marks and the label."""
-        return replace(self.sheet, placements=(*used, *(self.back(p) for p in used)))
-
-
-def fold_layout(card: CardSize, paper: Paper, gutter: Gutter = "shared") -> FoldLayout:
-    """The gutterfold with the most cards on `paper`: either orientation, folded across
-    either axis; each half keeps its crop marks printable and the sheet its label."""
-    # paper edge to trim: a printable crop mark (across the outer bleed with shared cuts),
-    # and at the bottom the sheet label
-    edge = EDGE + MIN_MARK + MARK_OFFSET + (0.0 if gutter == "shared" else card.bleed)
-    bottom = max(edge, EDGE + LABEL_BAND + card.bleed)
-    fold = card.bleed + FOLD_ROOM  # trim to the fold line
-    best: FoldLayout | None = None
-    for chosen in (paper.portrait, paper.landscape):
-        for axis in ("vertical", "horizontal"):
-            if axis == "vertical":
-                box = Rect(
-                    edge, bottom, chosen.width / 2 - edge - fold, chosen.height - edge - bottom
-                )
-            else:
-                box = Rect(
-                    edge,
-                    chosen.height / 2 + fold,
-                    chosen.width - 2 * edge,
-                    chosen.height / 2 - bottom - fold,  # the backs' bottom, mirrored
-                )
-            half = Paper(chosen.name, box.width + 2 * card.bleed, box.height + 2 * card.bleed)
-            columns, rows = _fit(card, half, 0.0, 0.0, gutter)
-            if columns * rows == 0:
-                continue
-            grid = _grid(card, half, columns, rows, 0.0, gutter)
-            dx, dy = box.x - card.bleed, box.y - card.bleed
-            placements = tuple(
-                replace(
-                    p,
-                    trim=_moved(p.trim, dx, dy),
-                    bleed=_moved(p.bleed, dx, dy),
-                    safe=_moved(p.safe, dx, dy),
-                )
-                for p in grid.placements
-            )
-            sheet = replace(grid, paper=chosen, placements=placements)
-            found = FoldLayout(sheet, axis)  # type: ignore[arg-type]
-            if best is None or sheet.per_sheet > best.sheet.per_sheet:
-                best = found
-    if best is None:
-        raise OptionError(
-            f"a {card.width / INCH:g} x {card.height / INCH:g} in card does not fit twice"
-            f" (front and back) on {paper.name} paper: use --layout duplex"
-        )
-    return best
-
-
-def _moved(r: Rect, dx: float, dy: float) -> Rect:
-    return Rect(r.x + dx, r.y + dy, r.width, r.height)
-
-
-def gutterfold_pages(
-    cards: Sequence[T],
-    draw_front: Callable[[T], Sequence[Item]],
-    draw_back: Callable[[T], Sequence[Item]],
-    size: CardSize,
-    paper: Paper,
-    *,
-    gutter: Gutter = "shared",
-) -> list[Page]:
-    """A deck printed one-sided: each sheet holds fronts and, mirrored about the fold line
-    (dashed), their backs. Fold along it, glue or hold the halves, cut along the marks."""
-    fold = fold_layout(size, paper, gutter)
-    layout = fold.sheet
-    per = layout.per_sheet
-    sheets = layout.sheet_count(len(cards))
-    pages = []
-    for first in range(0, len(cards), per):
-        batch = cards[first : first + per]
-        used = opened(layout, len(batch))
-        backs = [fold.back(slot) for slot in used]
-        turned = fold.fold == "horizontal"
-        items: list[Item] = [
-            _place(draw_front(c), slot) for c, slot in zip(batch, used, strict=True)
-        ]
-        # a turned back turns about its card's centre (its whole bleed is symmetric about
-        # it), then is clipped to the slot's bleed, which shared cut lines make lopsided
-        items += [
-            Group(
-                (Group(tuple(draw_back(c)), clip=size.bleed_rect, turned=True),)
-                if turned
-                else tuple(draw_back(c)),
-                slot.trim.x,
-                slot.trim.y,
-                _clip(slot),
-            )
-            for c, slot in zip(batch, backs, strict=True)
-        ]
-        both = fold.both(used)
-        items.extend(both.crop_marks(both.placements))
-        items.append(_fold_line(fold))
-        where = "fold on the dashed line"
-        items.extend(sheet_label(both, both.placements, first // per + 1, sheets, where))
-        page = _boxed(both, items, both.placements, first)
-        cards_on = tuple(
-            PlacedCard(first + n, side, p.trim, p.bleed)
-            for side, slots in (("front", used), ("back", backs))
-            for n, p in enumerate(slots)
-        )
-        pages.append(replace(page, cards=cards_on))
-    return pages
-
-
-def _fold_line(fold: FoldLayout) -> Line:
-    paper = fold.sheet.paper
-    if fold.fold == "vertical":
-        x = paper.width / 2
-        return Line(x, EDGE, x, paper.height - EDGE, stroke=DARK, line_width=0.5, dash=(4, 3))
-    y = paper.height / 2
-    return Line(EDGE, y, paper.width - EDGE, y, stroke=DARK, line_width=0.5, dash=(4, 3))

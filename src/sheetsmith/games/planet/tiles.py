@@ -22,7 +22,8 @@ from sheetsmith.games.planet.parts import (
 from sheetsmith.games.space.board_parts import content_frame, heading
 from sheetsmith.games.space.cards import back_face
 from sheetsmith.output import Output, RenderedFile, RenderOptions
-from sheetsmith.print.imposition import CardSize, deck_pages
+from sheetsmith.print.decks import deck_pages
+from sheetsmith.print.imposition import CardSize
 from sheetsmith.print.ink import front_drawer
 from sheetsmith.print.layout import centred_label, fit_size
 from sheetsmith.print.paper import Paper

@@ -28,7 +28,7 @@ from sheetsmith.games.space.cards import (
     write_deck,
 )
 from sheetsmith.output import Output, RenderedFile, RenderOptions
-from sheetsmith.print.imposition import duplex_pages
+from sheetsmith.print.card_sheets import duplex_pages
 from sheetsmith.print.layout import centred_label
 from sheetsmith.print.paper import paper as paper_named
 from sheetsmith.print.primitives import (

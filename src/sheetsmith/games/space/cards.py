@@ -16,9 +16,10 @@ from typing import Any, TypeVar
 
 from sheetsmith.games.space.links import urls
 from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.print.decks import deck_pages
 from sheetsmith.print.document import DocumentInfo, save
 from sheetsmith.print.fonts import text_width
-from sheetsmith.print.imposition import POKER, CardSize, SheetLayout, deck_pages, layout_sheet
+from sheetsmith.print.imposition import POKER, CardSize, SheetLayout, layout_sheet
 from sheetsmith.print.ink import front_drawer
 from sheetsmith.print.layout import fit_size
 from sheetsmith.print.paper import Paper

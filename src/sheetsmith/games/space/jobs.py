@@ -23,8 +23,9 @@ from sheetsmith.games.space.job_tracks import hour_track, job_track, setup
 from sheetsmith.games.space.model import Job, SpaceGame
 from sheetsmith.games.space.postcard import CARD, HOW_TO, HOW_TO_LEADING, LABEL, job_layout
 from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.print.decks import deck_pages
 from sheetsmith.print.fonts import text_width
-from sheetsmith.print.imposition import CardSize, deck_pages
+from sheetsmith.print.imposition import CardSize
 from sheetsmith.print.ink import front_drawer
 from sheetsmith.print.layout import Frame, centred_label, fit_size, rule
 from sheetsmith.print.paper import paper as paper_named
