@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from sheetsmith.cli import app
 from sheetsmith.definition import load
 from sheetsmith.output import MANIFEST, Output, RenderOptions
-from sheetsmith.print import export, raster
+from sheetsmith.print import export_cards, export_tts, raster
 from sheetsmith.print.primitives import INCH, Rect
 from sheetsmith.print.render import planned_files, render_game
 
@@ -130,9 +130,9 @@ def test_every_card_is_a_png_of_exact_size_at_300_dpi(
 
 
 def test_png_size_is_trim_and_eighth_inch_bleed_at_300_dpi():
-    assert export.png_size(Rect(0, 0, 2.5 * INCH, 3.5 * INCH)) == POKER  # The Game Crafter
-    assert export.png_size(Rect(0, 0, 6 * INCH, 4 * INCH)) == POSTCARD
-    assert export.png_size(Rect(0, 0, 1.5 * INCH, 1.5 * INCH)) == TILE
+    assert export_cards.png_size(Rect(0, 0, 2.5 * INCH, 3.5 * INCH)) == POKER  # The Game Crafter
+    assert export_cards.png_size(Rect(0, 0, 6 * INCH, 4 * INCH)) == POSTCARD
+    assert export_cards.png_size(Rect(0, 0, 1.5 * INCH, 1.5 * INCH)) == TILE
 
 
 def _mean(image: Image.Image, box: tuple[int, int, int, int]) -> float:
@@ -211,13 +211,13 @@ def test_pngs_decode_to_the_pixels_cut_out():
 
     picture = Image.new("RGB", (7, 5), (20, 40, 60))
     picture.putpixel((6, 4), (255, 0, 128))
-    data = export._png_bytes(picture, 300)
+    data = export_cards.png_bytes(picture, 300)
     decoded = Image.open(io.BytesIO(data))
     assert decoded.size == (7, 5) and decoded.mode == "RGB"
     assert decoded.tobytes() == picture.tobytes()
     assert round(decoded.info["dpi"][0]) == 300
-    assert export._png_bytes(picture, 300) == data  # the same bytes every time
-    assert "dpi" not in Image.open(io.BytesIO(export._png_bytes(picture, None))).info
+    assert export_cards.png_bytes(picture, 300) == data  # the same bytes every time
+    assert "dpi" not in Image.open(io.BytesIO(export_cards.png_bytes(picture, None))).info
 
 
 def test_the_alignment_test_is_not_exported(rendered):
@@ -315,14 +315,14 @@ def test_a_tts_cell_is_the_card(rendered):
 
 
 def test_tts_sheets_for_a_big_deck():
-    grids = export.tts_grids(500, Rect(0, 0, 2.5 * INCH, 3.5 * INCH))
+    grids = export_tts.tts_grids(500, Rect(0, 0, 2.5 * INCH, 3.5 * INCH))
     assert [g.count for g in grids] == [69] * 7 + [17]
     assert all(g.columns <= 10 and g.rows <= 7 for g in grids)
     assert all(max(g.size) <= 4096 for g in grids)
     assert grids[0].cell == (409, 573)  # 10 x 7 cells, 4090 x 4011 px
     assert all(g.count < g.columns * g.rows for g in grids)
     # small decks: a compact grid, at least 2 x 2, cells no larger than 300 dpi
-    (three,) = export.tts_grids(3, Rect(0, 0, 2.5 * INCH, 3.5 * INCH))
+    (three,) = export_tts.tts_grids(3, Rect(0, 0, 2.5 * INCH, 3.5 * INCH))
     assert (three.columns, three.rows, three.cell) == (2, 2, (750, 1050))
 
 
