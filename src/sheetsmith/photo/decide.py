@@ -112,6 +112,13 @@ _SURROUND_SHARE = 0.24
 # a top circle this far above the floor and the next one is not sure (a faint ring)
 _GROUP_FAINT = 0.03
 _GROUP_BELOW, _GROUP_GAP = 0.75, 0.3
+# A coarse photo (under this many photo pixels per PDF point): a thin tick spans a pixel
+# or two there and, spread over the rectified page, stays under the pencil threshold. At
+# a lower threshold (this ink added, this many times the noise) a box read empty whose
+# pencil covers this share of its threshold area, and this many times what the page's
+# empty boxes typically show there (the blank's own residue at that scale), is not sure
+_COARSE = 1.15
+_COARSE_LEAST, _COARSE_NOISE, _COARSE_SHARE, _COARSE_TYPICAL = 0.05, 4.0, 0.7, 3.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,8 +376,16 @@ def _pencil_threshold(ink: np.ndarray, page: ReadablePage, noise: float) -> floa
     return min(max(PENCIL_SHARE * pencil, floor), PENCIL_MAX)
 
 
-def decide(rectified: np.ndarray, blank: np.ndarray, page: ReadablePage) -> Decided:
-    """Every mark of `page` read off the rectified photo, compared with its blank."""
+def decide(
+    rectified: np.ndarray,
+    blank: np.ndarray,
+    page: ReadablePage,
+    px_per_point: float = 0.0,
+    tilt: float = 0.0,
+) -> Decided:
+    """Every mark of `page` read off the rectified photo, compared with its blank; the
+    photo's own scale (pixels per PDF point; 0 if unknown) and tilt (degrees) say how much
+    its pixels can show."""
     regions = [_region(mark, page, 0.6 if mark.kind == "circle" else 0.2) for mark in page.marks]
     ink, noise = ink_added(rectified, blank, regions)
     pencil = _pencil_threshold(ink, page, noise)
@@ -422,6 +437,16 @@ def decide(rectified: np.ndarray, blank: np.ndarray, page: ReadablePage) -> Deci
             least = (CIRCLE_THRESHOLD if mark.kind == "circle" else 1.0) * _TRACE_SHARE
             if reading.confidence >= SURE and not reading.filled and trace[mark.key] > least:
                 readings[mark.key] = Reading(False, SURE - 0.1)
+    if 0.0 < px_per_point < _COARSE:
+        trace = _scores(_mask(ink, max(_COARSE_LEAST, _COARSE_NOISE * noise)), page, beside, off)
+        empty = [m.key for m in page.marks if m.kind == "box" and not readings[m.key].filled]
+        if empty:
+            least = max(
+                _COARSE_SHARE, _COARSE_TYPICAL * float(np.median([trace[k] for k in empty]))
+            )
+            for key in empty:
+                if readings[key].confidence >= SURE and trace[key] >= least:
+                    readings[key] = Reading(False, SURE - 0.1)
     _circle_groups(page, scores, readings)
     return Decided(readings, scores, pencil, noise)
 

@@ -90,6 +90,8 @@ class Located:
     sharpness: float
     white: float  # the paper's grey level in the photo
     contrast: float
+    px_per_point: float = 0.0  # the photo's pixels per PDF point at the page's centre
+    tilt: float = 0.0  # degrees: the page's foreshortening (the homography's anisotropy)
 
 
 def _detector(window: tuple[int, int, int]) -> cv2.aruco.ArucoDetector:
@@ -343,7 +345,25 @@ def locate(image: np.ndarray, catalogue: Catalogue) -> Located:
         )
     source = identify(gray, markers, catalogue)
     rectified = rectify(image, markers, source.page)
-    return Located(source, rectified, sharpness, white, contrast)
+    px_per_point, tilt = photo_geometry(markers, source.page)
+    return Located(source, rectified, sharpness, white, contrast, px_per_point, tilt)
+
+
+def photo_geometry(markers: Mapping[int, np.ndarray], page: ReadablePage) -> tuple[float, float]:
+    """(photo pixels per PDF point at the page's centre, tilt in degrees): from the
+    homography's local stretch there, along the direction it keeps (across the tilt's
+    axis the page is foreshortened by the tilt's cosine) and its anisotropy."""
+    h = _homography(markers, page)
+    if h is None:  # pragma: no cover - rectify has already fitted it
+        return 0.0, 0.0
+    g = np.linalg.inv(h)  # rectified pixels -> photo pixels
+    x, y = page.width * SCALE / 2, page.height * SCALE / 2
+    p = g @ np.array([x, y, 1.0])
+    jac = (g[:2, :2] * p[2] - np.outer(p[:2], g[2, :2])) / p[2] ** 2 * SCALE
+    big, small = np.linalg.svd(jac, compute_uv=False)
+    if big <= 0:  # pragma: no cover - a degenerate fit
+        return 0.0, 0.0
+    return float(big), float(math.degrees(math.acos(min(1.0, small / big))))
 
 
 def _rough(gray: np.ndarray, markers: Mapping[int, np.ndarray], height: int) -> np.ndarray:

@@ -252,7 +252,13 @@ def read_page(image: np.ndarray, catalogue: Catalogue | None = None) -> PageRead
     started = time.perf_counter()
     located = locate(image, catalogue or GAMES)
     blank = blank_page(located.source)
-    decided = decide(located.rectified, blank, located.source.page)
+    decided = decide(
+        located.rectified,
+        blank,
+        located.source.page,
+        px_per_point=located.px_per_point,
+        tilt=located.tilt,
+    )
     return PageRead(
         page=located.source.page,
         readings=decided.readings,
