@@ -74,9 +74,9 @@ class SynthCatalogue:
     """The pages as the layout functions give them, for a reader run before the games
     register their `readable` facet; otherwise the reader's own catalogue is used."""
 
-    def page(self, payload: str):  # -> sheetsmith.photo.locate.PageSource
+    def page(self, payload: str):  # -> sheetsmith.photo.geometry.PageSource
         from sheetsmith.photo.errors import UnknownPage
-        from sheetsmith.photo.locate import PageSource
+        from sheetsmith.photo.geometry import PageSource
         from sheetsmith.photo.marks import parse_payload
 
         parsed = parse_payload(payload)

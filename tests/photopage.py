@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from sheetsmith.photo.errors import UnknownPage
-from sheetsmith.photo.locate import PageSource
+from sheetsmith.photo.geometry import PageSource
 from sheetsmith.photo.marks import Mark, ReadablePage, Reading
 from sheetsmith.print import raster
 from sheetsmith.print.document import DocumentInfo

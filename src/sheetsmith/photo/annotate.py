@@ -7,7 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from sheetsmith.photo.locate import SCALE
+from sheetsmith.photo.geometry import SCALE
 from sheetsmith.photo.read import PageRead
 
 # BGR

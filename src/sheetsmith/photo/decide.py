@@ -40,7 +40,7 @@ import cv2
 import numpy as np
 
 from sheetsmith.photo.features import pencil as pencil_added
-from sheetsmith.photo.locate import PX_PER_MM, SCALE
+from sheetsmith.photo.geometry import PX_PER_MM, SCALE
 from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
 
 # Paper brightness is estimated over this width: wider than a filled grid square (25 mm)

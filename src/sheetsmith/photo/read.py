@@ -38,8 +38,9 @@ from sheetsmith.games import registry
 from sheetsmith.games.interface import resolve
 from sheetsmith.photo.decide import decide
 from sheetsmith.photo.errors import MixedPages, PhotoError, UnknownPage
+from sheetsmith.photo.geometry import SCALE, Catalogue, PageSource, blank_page
 from sheetsmith.photo.image import load_image
-from sheetsmith.photo.locate import SCALE, Catalogue, PageSource, blank_page, locate
+from sheetsmith.photo.locate import locate
 from sheetsmith.photo.marks import Mark, ReadablePage, Reading, parse_payload
 
 

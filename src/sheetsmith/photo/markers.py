@@ -1,0 +1,241 @@
+"""The page's four ArUco corner markers in a photo: found at up to three scales, read from the
+middle of their cells (one bit corrected), checked for one page, and judged for light and
+sharpness (they are black and white by construction)."""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Mapping
+
+import cv2
+import numpy as np
+
+from sheetsmith.photo.errors import BadLight, MixedPages
+from sheetsmith.photo.marks import CORNERS
+
+# Each marker is resampled onto 8 px per cell to judge it (a 4x4 marker is 6 cells wide with
+# its border, plus one white cell around it)
+_CELL = 8
+
+
+# Sharpness: the steepest edges in a marker, in contrast per canonical pixel. A sharp edge
+# gives 0.3-0.5; Gaussian blur of sigma s cells gives about 0.05 / s. On the tuning photos
+# the one photo read below 0.152 had 39 marks wrong without a flag, those at 0.154-0.16 none;
+# tests/test_photo_read.py wants its blur of 3.5 px (0.159) refused, so the gate is 0.16.
+MIN_SHARPNESS = 0.16
+
+
+# Light: the paper (brightest part of the markers' quiet zone) must reach this grey level...
+MIN_WHITE = 60
+
+
+# ...and the printed black must stay this much darker than the paper (relative), or pencil,
+# lighter than print, disappears (glare, overexposure, a dim room pushed by the camera)
+MIN_CONTRAST = 0.35
+
+
+def _detector(window: tuple[int, int, int]) -> cv2.aruco.ArucoDetector:
+    params = cv2.aruco.DetectorParameters()
+    # threshold windows (smallest, largest, step): a few, sized to the markers' cells at
+    # the scale searched; each window is a full pass over the picture
+    params.adaptiveThreshWinSizeMin, params.adaptiveThreshWinSizeMax = window[0], window[1]
+    params.adaptiveThreshWinSizeStep = window[2]
+    params.minMarkerPerimeterRate = 0.015  # markers down to ~1.5 % of the photo's side
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.cornerRefinementWinSize = 4
+    params.polygonalApproxAccuracyRate = 0.05  # perspective and lens curve bend the quads
+    # a marker's bits are read from the middle of each cell only (blur and JPEG smear the
+    # cells' edges into their neighbours), and one wrong bit of 16 is corrected: only ids
+    # 0..3 are taken, and a stray match must also fit the other markers (`_consistent`)
+    params.perspectiveRemovePixelPerCell = 8
+    params.perspectiveRemoveIgnoredMarginPerCell = 0.3
+    params.errorCorrectionRate = 1.0
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    return cv2.aruco.ArucoDetector(dictionary, params)
+
+
+# The marker search: (longest side of the picture searched, threshold windows). The first
+# finds the markers of nearly every photo; the others only look for what it missed: the
+# photo at more detail (small or tilted-away markers, cells of 2-3 px), then smaller (a
+# blurred marker is sharp again at half the size)
+SEARCHES = ((1400, (5, 25, 10)), (2000, (3, 23, 10)), (700, (5, 45, 8)))
+
+
+@functools.cache
+def _shared_detector(window: tuple[int, int, int]) -> cv2.aruco.ArucoDetector:
+    return _detector(window)
+
+
+def _detect(
+    gray: np.ndarray, scale: float, window: tuple[int, int, int]
+) -> dict[int, list[np.ndarray]]:
+    corners, ids, _ = _shared_detector(window).detectMarkers(gray)
+    found: dict[int, list[np.ndarray]] = {}
+    if ids is None:
+        return found
+    for quad, marker in zip(corners, ids.ravel(), strict=True):
+        if 0 <= marker < len(CORNERS):
+            found.setdefault(int(marker), []).append(quad.reshape(4, 2) / scale)
+    return found
+
+
+def find_markers(gray: np.ndarray) -> dict[int, np.ndarray]:
+    """The corner markers in a grey photo: id -> its 4 corners (x, y) in photo pixels, in
+    the marker's own order (its top-left corner first, clockwise)."""
+    found: dict[int, list[np.ndarray]] = {}
+    longest = max(gray.shape[:2])
+    searched: set[float] = set()
+    for side, window in SEARCHES:
+        scale = min(1.0, side / longest)
+        if scale in searched:
+            continue
+        searched.add(scale)
+        small = (
+            gray
+            if scale == 1.0
+            else cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        )
+        more = _detect(small, scale, window)
+        if scale < 1.0:
+            more = _refined(gray, more, scale)
+        for marker, quads in more.items():
+            if marker not in found:
+                found[marker] = quads
+            else:
+                found[marker] += [q for q in quads if not _apart([found[marker][0], q])]
+        if len(found) == len(CORNERS) and all(len(q) == 1 for q in found.values()):
+            break
+    markers: dict[int, np.ndarray] = {}
+    for marker, quads in found.items():
+        if len(quads) > 1 and _apart(quads):
+            quads = _consistent(marker, quads, found)
+            if len(quads) > 1:
+                raise MixedPages(
+                    f"two {CORNERS[marker]} markers: the photo holds more than one page;"
+                    " photograph one page at a time"
+                )
+        markers[marker] = quads[0]
+    return markers
+
+
+def _consistent(
+    marker: int, quads: list[np.ndarray], found: Mapping[int, list[np.ndarray]]
+) -> list[np.ndarray]:
+    """Of several far-apart quads read as one marker, those that can be this page's: about
+    the size of the page's other markers, and turned the same way (a stray pattern read as
+    a marker, one wrong bit corrected, is neither, mostly). Two pages pass both."""
+    others = [q[0] for m, q in found.items() if m != marker and len(q) == 1]
+    if not others:
+        return quads
+    size = float(np.median([np.linalg.norm(q[0] - q[2]) for q in others]))
+    angle = [math.atan2(*(q[1] - q[0])[::-1]) for q in others]
+    mean = math.atan2(np.mean(np.sin(angle)), np.mean(np.cos(angle)))
+    kept = []
+    for quad in quads:
+        ratio = float(np.linalg.norm(quad[0] - quad[2])) / max(size, 1e-6)
+        turn = math.atan2(*(quad[1] - quad[0])[::-1]) - mean
+        turn = abs((turn + math.pi) % (2 * math.pi) - math.pi)
+        if 0.6 < ratio < 1.6 and turn < math.radians(30):
+            kept.append(quad)
+    return kept or quads
+
+
+def _apart(quads: list[np.ndarray]) -> bool:
+    centres = [q.mean(axis=0) for q in quads]
+    size = max(float(np.linalg.norm(q[0] - q[2])) for q in quads)
+    return any(np.linalg.norm(c - centres[0]) > size for c in centres[1:])
+
+
+def _refined(
+    gray: np.ndarray, found: dict[int, list[np.ndarray]], scale: float
+) -> dict[int, list[np.ndarray]]:
+    """Corners found on the small photo, refined on the full one (sub-pixel precision at the
+    photo's own resolution: the homography is only as good as these 16 points)."""
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
+    window = max(2, round(1.5 / scale))
+    out: dict[int, list[np.ndarray]] = {}
+    for marker, quads in found.items():
+        out[marker] = []
+        for quad in quads:
+            side = float(np.linalg.norm(quad[0] - quad[1]))
+            win = int(min(window, max(2, side / 12)))
+            points = quad.astype(np.float32).reshape(-1, 1, 2).copy()
+            cv2.cornerSubPix(gray, points, (win, win), (-1, -1), criteria)
+            refined = points.reshape(4, 2)
+            # a refinement that wandered off (a corner near other ink) keeps the coarse one
+            moved = np.linalg.norm(refined - quad, axis=1).max()
+            out[marker].append(refined if moved < 2.0 / scale else quad)
+    return out
+
+
+def _canonical(gray: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """A marker resampled upright onto `_CELL` px per cell, with one cell of quiet zone."""
+    size = 8 * _CELL
+    inner = np.float32(
+        [[_CELL, _CELL], [7 * _CELL, _CELL], [7 * _CELL, 7 * _CELL], [_CELL, 7 * _CELL]]
+    )
+    h = cv2.getPerspectiveTransform(quad.astype(np.float32), inner)
+    return cv2.warpPerspective(
+        gray, h, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+def judge_markers(
+    gray: np.ndarray, markers: Mapping[int, np.ndarray]
+) -> tuple[float, float, float]:
+    """(sharpness, paper white level, contrast) from the markers, the parts of the page
+    whose look is known whatever the game."""
+    sharp: list[float] = []
+    whites: list[float] = []
+    blacks: list[float] = []
+    for quad in markers.values():
+        patch = _canonical(gray, quad).astype(np.float32)
+        border = np.ones(patch.shape, bool)
+        border[_CELL // 2 : -_CELL // 2, _CELL // 2 : -_CELL // 2] = False
+        whites.append(float(np.percentile(patch[border], 90)))
+        # the marker's black border ring (cell 1 of 8), away from its edges
+        ring = np.zeros(patch.shape, bool)
+        c = _CELL
+        ring[c + 2 : 2 * c - 2, c + 2 : 7 * c - 2] = True
+        ring[6 * c + 2 : 7 * c - 2, c + 2 : 7 * c - 2] = True
+        blacks.append(float(np.percentile(patch[ring], 50)))
+        span = max(whites[-1] - blacks[-1], 1.0)
+        gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0, ksize=3) / 8.0
+        gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3) / 8.0
+        sharp.append(float(np.percentile(np.hypot(gx, gy), 97)) / span)
+    white = float(np.median(whites))
+    black = float(np.median(blacks))
+    contrast = (white - black) / max(white, 1.0)
+    return float(np.median(sharp)), white, contrast
+
+
+def check_light(image_gray: np.ndarray) -> None:
+    """Refuse a photo with nothing but darkness before searching it."""
+    step = max(1, max(image_gray.shape[:2]) // 1000)  # every pixel is not needed to see it
+    if float(np.percentile(image_gray[::step, ::step], 99)) < MIN_WHITE * 0.6:
+        raise BadLight(
+            "the photo is too dark to find a page: take it again in better light"
+            " (daylight or a lamp, no flash glare)"
+        )
+
+
+def predicted_corner(markers: Mapping[int, np.ndarray]) -> np.ndarray:
+    """Where the one missing marker would be: the page's corners make a parallelogram,
+    nearly, so it lies across from the opposite marker past its two neighbours."""
+    (gone,) = set(range(4)) - set(markers)
+    before, opposite, after = (
+        markers[(gone - 1) % 4],
+        markers[(gone + 2) % 4],
+        markers[(gone + 1) % 4],
+    )
+    return before + after - opposite
+
+
+def corner_inside(shape: tuple[int, ...], quad: np.ndarray) -> bool:
+    height, width = shape[:2]
+    return bool(((quad >= 0) & (quad < np.float32([width, height]))).all())
+
+
+def missing_corners(markers: Mapping[int, np.ndarray]) -> list[str]:
+    return [corner for i, corner in enumerate(CORNERS) if i not in markers]
