@@ -39,85 +39,123 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from sheetsmith.photo.circles import (
+    CIRCLE_SPAN,
+    CIRCLE_THRESHOLD,
+    NEIGHBOUR_RING,
+    circle_groups,
+    circle_score,
+    neighbours,
+)
 from sheetsmith.photo.features import pencil as pencil_added
-from sheetsmith.photo.geometry import PX_PER_MM, SCALE
+from sheetsmith.photo.geometry import PX_PER_MM, SCALE, clipped
 from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
 
 # Paper brightness is estimated over this width: wider than a filled grid square (25 mm)
 BACKGROUND_MM = 12.0
+
+
 # Printed art grows by this many pixels (0.4 mm at 5 px/mm) before it is subtracted
 ART_SLACK_PX = 2
+
+
 # The pencil threshold (ink added, paper = 1): its default, its bounds, the share of the
 # page's own pencil darkness it sits at, and the noise multiple it stays above
 PENCIL_DEFAULT = 0.13
+
+
 PENCIL_MIN, PENCIL_MAX = 0.1, 0.17
+
+
 PENCIL_SHARE = 0.35
+
+
 NOISE_MULTIPLE = 5.0
+
+
 # Area measures: threshold in mm² per kind, as (share of the mark's area, least, most)
 _REFERENCE = {"point": (0.1, 0.4, 0.6), "box": (0.1, 1.0, 1.5), "square": (0.0, 1.5, 1.5)}
+
+
 # Each kind's region against its box: a point's ink may spill past it; a square's own
 # ink lies inside, and a neighbour's outline along the shared grid line is left out
 _GROW = {"point": 0.15, "box": -0.1, "square": -0.3}
+
+
+# The inner part of a point's box (share of its size) in which that paper is looked for
+_INNER = 0.8
 # An area measure this many times its threshold (or this share of it) is certain
 _CERTAIN_RATIO = 3.0
+
+
 # A point's pencil patch counts when this many of its pixels lie off the printed art
 _OFF_PRINT_PX = 8
+
+
 # ... when the point encloses clear paper, at least this share of its area and this many
 # mm²; a point that is mostly its outline (small, or a thick ring) has its pencil seen
 # over the print only
 _CLEAR_INSIDE = 0.15
+
+
 _CLEAR_INSIDE_MM2 = 1.5
-# The inner part of a point's box (share of its size) in which that paper is looked for
-_INNER = 0.8
-# Circles: share of the 16 directions holding pencil; its threshold and certain distance
-_SECTORS = 16
-CIRCLE_THRESHOLD = 0.45
-_CIRCLE_SPAN = 0.3
-# A direction holds pencil with this many of its band's pixels (and at least this share)
-_SECTOR_LEAST_PX = 4
-_SECTOR_SHARE = 0.04
-# Directions within this angle (radians) of a close neighbour circle are not counted
-_BESIDE = math.radians(45)
-# A neighbour circle measuring this much before that is taken to be circled
-_NEIGHBOUR_RING = 0.6
+
+
 # The pencil threshold moved by these factors must not turn a sure decision over (light
 # ticks and crosses on the bench photos sit just under it)
 _STEADY = (0.8, 1.25)
+
+
 # Pencil that nearly vanishes (a faint photo, a local misregistration that the blank model
 # absorbs) still stands above a quiet page's noise: an empty reading whose mark holds
 # pencil at this many times the noise (and at least this ink added) is not sure
 _FAINT_NOISE = 8.0
+
+
 _FAINT_LEAST = 0.04
+
+
 # ... unless the print itself leaves this much ink added (the 90th percentile next to the
 # printed art): there the blank fits too loosely for faint pencil to be told from print
 _RESIDUE_LIMIT = 0.1
+
+
 # A faint page: that many empty readings over faint pencil (this share of the marks read
 # filled, and at least this many) tells that the pencil as a whole faded; there any trace
 # of pencil (at this many times the noise, this least ink, this share of its threshold)
 # leaves an empty reading unsure
 _FAINT_PAGE_SHARE = 0.3
+
+
 _FAINT_PAGE_LEAST = 3
+
+
 _TRACE_NOISE = 6.0
+
+
 _TRACE_LEAST = 0.03
+
+
 _TRACE_SHARE = 0.45
+
+
 # A box read filled while this share of the band around it (the box grown by half its
 # size) also holds pencil: the blank does not fit there (a misregistered or smeared
 # print shows as ink everywhere), so the box's own pencil is not trusted
 _SURROUND_GROW = 0.5
+
+
 _SURROUND_SHARE = 0.24
-# Circles come in groups (the keys before the last colon: a day, a tracker, one article's
-# reward) in which a player circles one value, or a few: a circle read filled well below
-# the group's top one (under the first figure, the second below the top) is not sure (a
-# blank circle beside a ring catches part of it); and in a group read with none circled,
-# a top circle this far above the floor and the next one is not sure (a faint ring)
-_GROUP_FAINT = 0.03
-_GROUP_BELOW, _GROUP_GAP = 0.75, 0.3
+
+
 # A coarse photo (under this many photo pixels per PDF point): a thin tick spans a pixel
 # or two there and, spread over the rectified page, stays under the pencil threshold. At
 # a lower threshold (this ink added, this many times the noise) a box read empty whose
 # pencil covers this share of its threshold area, and this many times what the page's
 # empty boxes typically show there (the blank's own residue at that scale), is not sure
 _COARSE = 1.15
+
+
 _COARSE_LEAST, _COARSE_NOISE, _COARSE_SHARE, _COARSE_TYPICAL = 0.05, 4.0, 0.7, 3.0
 
 
@@ -177,13 +215,6 @@ def _region(mark: Mark, page: ReadablePage, grow: float) -> tuple[int, int, int,
     return math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1)
 
 
-def _clipped(
-    region: tuple[int, int, int, int], shape: tuple[int, ...]
-) -> tuple[int, int, int, int]:
-    x0, y0, x1, y1 = region
-    return max(0, x0), max(0, y0), min(shape[1], x1), min(shape[0], y1)
-
-
 def _ellipse(width: int, height: int, share: float = 1.0) -> np.ndarray:
     yy, xx = np.mgrid[0:height, 0:width]
     cx, cy = (width - 1) / 2, (height - 1) / 2
@@ -210,7 +241,7 @@ def _area_score(
 ) -> float:
     """Pencil area in the mark's region against its kind's threshold area (1.0 on it)."""
     grow = _GROW[mark.kind]
-    x0, y0, x1, y1 = _clipped(_region(mark, page, grow), mask.shape)
+    x0, y0, x1, y1 = clipped(_region(mark, page, grow), mask.shape)
     if x1 <= x0 or y1 <= y0:
         return 0.0
     window = mask[y0:y1, x0:x1]
@@ -236,75 +267,6 @@ def _area_score(
     return area_mm2 / min(max(share * mark_mm2, least), most)
 
 
-def _neighbours(page: ReadablePage) -> dict[str, list[tuple[str, float]]]:
-    """For each circle, the directions (radians, y down) of the circles close beside it: a
-    loop drawn around one of those passes through this one's band on that side."""
-    circles = [m for m in page.marks if m.kind == "circle"]
-    found: dict[str, list[tuple[str, float]]] = {m.key: [] for m in circles}
-    for a in circles:
-        ax, ay = a.box.centre
-        ra = max(a.box.width, a.box.height) / 2
-        for b in circles:
-            if b is a:
-                continue
-            bx, by = b.box.centre
-            rb = max(b.box.width, b.box.height) / 2
-            if math.hypot(bx - ax, by - ay) < 1.6 * (ra + rb) + 6.0:
-                found[a.key].append((b.key, math.atan2(-(by - ay), bx - ax)))
-    return found
-
-
-def _circle_score(
-    mask: np.ndarray, mark: Mark, page: ReadablePage, beside: list[float] = ()
-) -> float:
-    """The share of directions around the value in which a ring's band holds pencil (the
-    directions facing a close neighbour left out: its own ring may pass there)."""
-    box = mark.box
-    margin = 2.5 * 72 / 25.4  # the band reaches 2.5 mm past the box (a ring drawn loosely)
-    cx, cy = box.centre
-    rx, ry = box.width / 2, box.height / 2
-    x0, y0, x1, y1 = _clipped(
-        (
-            math.floor((cx - rx - margin) * SCALE),
-            math.floor((page.height - cy - ry - margin) * SCALE),
-            math.ceil((cx + rx + margin) * SCALE),
-            math.ceil((page.height - cy + ry + margin) * SCALE),
-        ),
-        mask.shape,
-    )
-    if x1 <= x0 or y1 <= y0:
-        return 0.0
-    window = mask[y0:y1, x0:x1]
-    yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
-    px, py = cx * SCALE, (page.height - cy) * SCALE
-    # distance in "box radii" (1.0 on the box's inscribed ellipse), so wide boxes work too
-    u = (xx - px) / (rx * SCALE)
-    v = (yy - py) / (ry * SCALE)
-    radius = np.hypot(u, v)
-    outer = 1.0 + margin / min(rx, ry)
-    # a ring is drawn around the value: from just inside the printed outline (a tight ring
-    # overlaps it) to the margin; the corners of a rectangular box reach radius 1.41
-    band = (radius >= 0.8) & (radius <= max(outer, 1.5))
-    angle = np.arctan2(v, u)
-    sector = ((angle + math.pi) / (2 * math.pi) * _SECTORS).astype(np.int32) % _SECTORS
-    inked = window & band
-    counts = np.bincount(sector[inked], minlength=_SECTORS)
-    sizes = np.bincount(sector[band], minlength=_SECTORS)
-    hit = counts >= np.maximum(_SECTOR_LEAST_PX, _SECTOR_SHARE * sizes)
-    centres = (np.arange(_SECTORS) + 0.5) / _SECTORS * 2 * math.pi - math.pi
-    usable = np.ones(_SECTORS, bool)
-    for direction in beside:
-        gap = np.abs((centres - direction + math.pi) % (2 * math.pi) - math.pi)
-        usable &= gap > _BESIDE
-    if usable.sum() < _SECTORS // 3:
-        usable[:] = True
-    covered = float(hit[usable].mean())
-    inside = window & (radius < 0.8)
-    inside_mm2 = float(inside.sum()) / PX_PER_MM**2
-    # the value itself scribbled over or crossed out: marked too (4 mm² is a firm stroke)
-    return max(float(covered), min(1.0, inside_mm2 / 4.0) * CIRCLE_THRESHOLD * 1.5)
-
-
 def _scores(
     mask: np.ndarray,
     page: ReadablePage,
@@ -314,7 +276,7 @@ def _scores(
     """Every mark's measure. Circles twice: first alone, then leaving out the directions
     facing a close neighbour that looks circled (its ring passes through this band)."""
     scores = {
-        m.key: _circle_score(mask, m, page)
+        m.key: circle_score(mask, m, page)
         if m.kind == "circle"
         else _area_score(mask, m, page, off)
         for m in page.marks
@@ -322,16 +284,16 @@ def _scores(
     for mark in page.marks:
         if mark.kind != "circle":
             continue
-        inked = [d for key, d in beside.get(mark.key, []) if scores[key] >= _NEIGHBOUR_RING]
+        inked = [d for key, d in beside.get(mark.key, []) if scores[key] >= NEIGHBOUR_RING]
         if inked:
-            scores[mark.key] = _circle_score(mask, mark, page, inked)
+            scores[mark.key] = circle_score(mask, mark, page, inked)
     return scores
 
 
 def _surround(mask: np.ndarray, mark: Mark, page: ReadablePage) -> float:
     """The pencil in the band around the mark's region, as a share of the grown region."""
-    x0, y0, x1, y1 = _clipped(_region(mark, page, _GROW[mark.kind]), mask.shape)
-    X0, Y0, X1, Y1 = _clipped(_region(mark, page, _SURROUND_GROW), mask.shape)
+    x0, y0, x1, y1 = clipped(_region(mark, page, _GROW[mark.kind]), mask.shape)
+    X0, Y0, X1, Y1 = clipped(_region(mark, page, _SURROUND_GROW), mask.shape)
     if X1 <= X0 or Y1 <= Y0:
         return 0.0
     outer = int(mask[Y0:Y1, X0:X1].sum())
@@ -349,7 +311,7 @@ def _print_residue(ink: np.ndarray, blank: np.ndarray) -> float:
 
 def _reading(kind: str, score: float) -> Reading:
     if kind == "circle":
-        distance = abs(score - CIRCLE_THRESHOLD) / _CIRCLE_SPAN
+        distance = abs(score - CIRCLE_THRESHOLD) / CIRCLE_SPAN
         return Reading(score >= CIRCLE_THRESHOLD, round(0.5 + 0.5 * min(1.0, distance), 3))
     if score <= 0.0:
         return Reading(False, 1.0)
@@ -366,7 +328,7 @@ def _pencil_threshold(ink: np.ndarray, page: ReadablePage, noise: float) -> floa
         if mark.kind == "circle":
             continue
         if _area_score(mask, mark, page) >= _CERTAIN_RATIO:
-            x0, y0, x1, y1 = _clipped(_region(mark, page, 0.0), ink.shape)
+            x0, y0, x1, y1 = clipped(_region(mark, page, 0.0), ink.shape)
             window = ink[y0:y1, x0:x1]
             darkness.append(window[mask[y0:y1, x0:x1]])
     if not darkness:
@@ -390,7 +352,7 @@ def decide(
     ink, noise = ink_added(rectified, blank, regions)
     pencil = _pencil_threshold(ink, page, noise)
     masks = [_mask(ink, pencil * factor) for factor in (1.0, *_STEADY)]
-    beside = _neighbours(page)
+    beside = neighbours(page)
     off = off_print(blank)
     scores = _scores(masks[0], page, beside, off)
     others = [_scores(m, page, beside, off) for m in masks[1:]]
@@ -447,36 +409,8 @@ def decide(
             for key in empty:
                 if readings[key].confidence >= SURE and trace[key] >= least:
                     readings[key] = Reading(False, SURE - 0.1)
-    _circle_groups(page, scores, readings)
+    circle_groups(page, scores, readings)
     return Decided(readings, scores, pencil, noise)
-
-
-def _circle_groups(
-    page: ReadablePage, scores: Mapping[str, float], readings: dict[str, Reading]
-) -> None:
-    """Circles judged within their group (see _GROUP_FAINT): readings changed in place."""
-    groups: dict[str, list[str]] = {}
-    for mark in page.marks:
-        if mark.kind == "circle" and ":" in mark.key:
-            groups.setdefault(mark.key.rsplit(":", 1)[0], []).append(mark.key)
-    for keys in groups.values():
-        if len(keys) < 2:
-            continue
-        ranked = sorted(keys, key=lambda k: -scores[k])
-        top, second = scores[ranked[0]], scores[ranked[1]]
-        unsure: list[str] = []
-        unsure += [
-            k
-            for k in ranked[1:]
-            if readings[k].filled and scores[k] < min(_GROUP_BELOW, top - _GROUP_GAP)
-        ]
-        faint = top >= _GROUP_FAINT and top - second >= _GROUP_FAINT
-        if faint and not any(readings[k].filled for k in keys):
-            unsure.append(ranked[0])
-        for key in unsure:
-            reading = readings[key]
-            if reading.confidence >= SURE:
-                readings[key] = Reading(reading.filled, SURE - 0.1)
 
 
 def off_print(blank: np.ndarray) -> np.ndarray:

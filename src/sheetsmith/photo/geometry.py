@@ -122,3 +122,8 @@ def blank_page(source: PageSource) -> np.ndarray:
         (image,) = raster.regions(source.pdf, [raster.Region(source.index, box, (width, height))])
         _BLANKS[key] = np.asarray(image.convert("L"))
     return _BLANKS[key]
+
+
+def clipped(region: tuple[int, int, int, int], shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    x0, y0, x1, y1 = region
+    return max(0, x0), max(0, y0), min(shape[1], x1), min(shape[0], y1)
