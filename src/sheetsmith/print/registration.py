@@ -16,10 +16,11 @@ left of `code_clear` down to `code_bottom`.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
+from sheetsmith.photo.marks import Mark, ReadablePage
 from sheetsmith.print.paper import Paper
 from sheetsmith.print.primitives import BLACK, MM, WHITE, Blocks, Item, Rect
 from sheetsmith.print.qr import QUIET, encode, outer_width
@@ -129,3 +130,25 @@ def definition_version(version: str, model: object) -> str:
         return version
     text = repr(_canonical(model)).encode()
     return hashlib.sha256(text).hexdigest()[:8]
+
+
+_NOWHERE = Rect(0.0, 0.0, 0.0, 0.0, stroke=None)
+
+
+def readable_page(
+    game: Any, page: str, paper: Paper, reg: Registration | None, marks: Sequence[Mark]
+) -> ReadablePage:
+    """What a photo reader needs of a page of `game` (a model with `info`) laid out with
+    `reg` and `marks`. Without `reg` only its payload is meaningful: the code printed on the
+    page is laid out from that."""
+    return ReadablePage(
+        game=game.info.id,
+        page=page,
+        paper=paper.name,
+        version=definition_version(game.info.version, game),
+        width=paper.width,
+        height=paper.height,
+        markers=reg.markers if reg else (_NOWHERE,) * 4,
+        code=reg.code if reg else _NOWHERE,
+        marks=tuple(marks),
+    )

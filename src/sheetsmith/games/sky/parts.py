@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from sheetsmith.games.sky.model import SkyGame
-from sheetsmith.photo.marks import Mark, ReadablePage
 from sheetsmith.print.fonts import text_width
 from sheetsmith.print.layout import Frame, fit_size, rule
 from sheetsmith.print.paper import Paper
-from sheetsmith.print.primitives import DARK, INCH, MM, Item, Rect, Text
-from sheetsmith.print.registration import BAND, Registration, definition_version, registration
+from sheetsmith.print.primitives import DARK, INCH, MM, Item, Text
+from sheetsmith.print.registration import BAND, Registration, readable_page, registration
 
 MARGIN = 0.42 * INCH  # home printers cannot print the outer ~0.25 in; 0.4 in is the floor
 GUTTER = 14.0  # between side-by-side blocks
@@ -28,27 +25,6 @@ def content_frame(paper: Paper) -> Frame:
 
 def page_registration(game: SkyGame, page: str, paper: Paper) -> Registration:
     return registration(paper, readable_page(game, page, paper, None, ()).payload)
-
-
-def readable_page(
-    game: SkyGame, page: str, paper: Paper, reg: Registration | None, marks: Sequence[Mark]
-) -> ReadablePage:
-    """What a photo reader needs of a page laid out with `reg` and `marks` (without `reg`:
-    only its payload is meaningful, the code is laid out from that)."""
-    return ReadablePage(
-        game=game.info.id,
-        page=page,
-        paper=paper.name,
-        version=definition_version(game.info.version, game),
-        width=paper.width,
-        height=paper.height,
-        markers=reg.markers if reg else (_NOWHERE,) * 4,  # type: ignore[arg-type]
-        code=reg.code if reg else _NOWHERE,
-        marks=tuple(marks),
-    )
-
-
-_NOWHERE = Rect(0.0, 0.0, 0.0, 0.0, stroke=None)
 
 
 def heading(frame: Frame, text: str, note: str = "") -> list[Item]:

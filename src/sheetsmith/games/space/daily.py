@@ -44,7 +44,7 @@ from sheetsmith.print.primitives import (
     Text,
     TextBox,
 )
-from sheetsmith.print.registration import BAND, Registration, definition_version, registration
+from sheetsmith.print.registration import BAND, readable_page, registration
 
 HEADER_H = 24.0
 DAYS_H = 24.0
@@ -385,7 +385,7 @@ def readable_daily_page(game: SpaceGame, paper: Paper) -> tuple[Page, ReadablePa
     """The daily sheet, and where its markers, code and every mark a player makes are:
     the marks are recorded by the same calls that draw them."""
     lay = daily_layout(game, paper)
-    reg = registration(paper, _readable(game, paper, None, ()).payload)
+    reg = registration(paper, readable_page(game, PAGE, paper, None, ()).payload)
     items = header_block(game, lay.header, min(lay.header.right, reg.code_clear))
     marks: list[Mark] = []
     days = lay.days
@@ -399,23 +399,8 @@ def readable_daily_page(game: SpaceGame, paper: Paper) -> tuple[Page, ReadablePa
     items += scale_check(lay.scale, paper)
     items += legend_block(game, lay.legend, lay.legend_columns)
     items += reg.items
-    return Page(paper.width, paper.height, tuple(items)), _readable(game, paper, reg, marks)
-
-
-def _readable(
-    game: SpaceGame, paper: Paper, reg: Registration | None, marks: list[Mark] | tuple[()]
-) -> ReadablePage:
-    nowhere = Rect(0.0, 0.0, 0.0, 0.0, stroke=None)
-    return ReadablePage(
-        game=game.info.id,
-        page=PAGE,
-        paper=paper.name,
-        version=definition_version(game.info.version, game),
-        width=paper.width,
-        height=paper.height,
-        markers=reg.markers if reg else (nowhere,) * 4,  # type: ignore[arg-type]
-        code=reg.code if reg else nowhere,
-        marks=tuple(marks),
+    return Page(paper.width, paper.height, tuple(items)), readable_page(
+        game, PAGE, paper, reg, marks
     )
 
 
