@@ -85,29 +85,11 @@ def _back(game: PlanetGame, kind: str, ink: str = "full") -> tuple[Item, ...]:
     face = back_face(game.info.title, KIND_NAMES[kind], size, ink)
     if ink == "plain":
         return (Stamp(f"planet-back-{kind}", face),)
-    if ink == "saver":
-        colour = KIND_COLOURS[kind]
-        outline = (
-            Rect(
-                size.safe,
-                size.height - size.safe - 24,
-                size.width - 2 * size.safe,
-                20,
-                radius=5,
-                stroke=colour,
-                fill=WHITE,  # paper, not ink: it covers the frame line as the full band does
-                line_width=1.4,
-            ),
-            centred_label(
-                size.width / 2,
-                size.height - size.safe - 14,
-                KIND_NAMES[kind].upper(),
-                11,
-                bold=True,
-                colour=legible_on(WHITE, colour),
-            ),
-        )
-        return (Stamp(f"planet-back-{kind}", (*face, *outline)),)
+    colour = KIND_COLOURS[kind]
+    # saver: paper, not ink, under an outline in the kind's colour (it covers the frame line
+    # as the full band does); full: the band filled with the kind's colour
+    fill, stroke, width = (WHITE, colour, 1.4) if ink == "saver" else (colour, WHITE, 1.0)
+    text = legible_on(WHITE, colour) if ink == "saver" else WHITE
     band = (
         Rect(
             size.safe,
@@ -115,9 +97,9 @@ def _back(game: PlanetGame, kind: str, ink: str = "full") -> tuple[Item, ...]:
             size.width - 2 * size.safe,
             20,
             radius=5,
-            fill=KIND_COLOURS[kind],
-            stroke=WHITE,
-            line_width=1.0,
+            fill=fill,
+            stroke=stroke,
+            line_width=width,
         ),
         centred_label(
             size.width / 2,
@@ -125,7 +107,7 @@ def _back(game: PlanetGame, kind: str, ink: str = "full") -> tuple[Item, ...]:
             KIND_NAMES[kind].upper(),
             11,
             bold=True,
-            colour=WHITE,
+            colour=text,
         ),
     )
     return (Stamp(f"planet-back-{kind}", (*face, *band)),)
