@@ -50,6 +50,7 @@ class RenderOptions:
     formats: tuple[str, ...] = ("pdf",)  # also "png" (each card at 300 dpi), "tts" (deck sheets)
     combined: bool = False  # also one PDF per game, every component in print order
     filled: str | None = None  # a typed sheet to draw onto the game pages (My Corner of the Sky)
+    jobs: int = 1  # processes preparing the pages of a big document; the bytes never depend on it
 
 
 @dataclass(frozen=True)

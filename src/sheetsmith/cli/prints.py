@@ -110,6 +110,18 @@ def render(
             show_default=False,
         ),
     ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            max=64,
+            help="Processes that lay out the pages of a big deck (default: the cores"
+            " available). The files are the same whatever the number.",
+            show_default=False,
+        ),
+    ] = None,
     force: Force = False,
     quiet: Quietly = False,
     as_json: AsJson = False,
@@ -159,6 +171,7 @@ def render(
                 problems += exc.problems
         if problems:
             raise SheetsmithError(problems)
+        from sheetsmith.print.parallel import available_cores
         from sheetsmith.print.render import (
             jobs_with_components,
             placeholder_links,
@@ -179,6 +192,7 @@ def render(
             formats=("pdf", *dict.fromkeys(f.value for f in format or () if f.value != "pdf")),
             combined=combined,
             filled=filled,
+            jobs=jobs or available_cores(),
         )
         if component and not targets:
             jobs = jobs_with_components(loaded, options)

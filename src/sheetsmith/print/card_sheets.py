@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Literal, TypeVar
 
 from sheetsmith.print.imposition import Placement, SheetLayout, opened, union_rect
+from sheetsmith.print.pages import LazyPages
 from sheetsmith.print.paper import Paper
 from sheetsmith.print.primitives import MM, Group, Item, Page, PlacedCard, Rect
 from sheetsmith.print.sheet_label import sheet_label
@@ -59,22 +60,25 @@ def impose(
     cards: Sequence[T],
     draw: Callable[[T], Sequence[Item]],
     layout: SheetLayout,
-) -> list[Page]:
+) -> Sequence[Page]:
     """One page per sheet: each card's drawing placed on its slot, clipped to its bleed,
-    crop marks and the sheet label in the margin, TrimBox and BleedBox around the cards."""
-    pages = []
+    crop marks and the sheet label in the margin, TrimBox and BleedBox around the cards.
+    Each sheet is laid out when it is drawn (see `print.pages`)."""
     per = layout.per_sheet
     sheets = layout.sheet_count(len(cards))
-    for first in range(0, len(cards), per):
+
+    def sheet(number: int) -> Page:
+        first = number * per
         batch = cards[first : first + per]
         used = opened(layout, len(batch))
         items: list[Item] = [
             place_card(draw(card), slot) for card, slot in zip(batch, used, strict=True)
         ]
         items.extend(layout.crop_marks(used))
-        items.extend(sheet_label(layout, used, first // per + 1, sheets, "front"))
-        pages.append(sheet_page(layout, items, used, first))
-    return pages
+        items.extend(sheet_label(layout, used, number + 1, sheets, "front"))
+        return sheet_page(layout, items, used, first)
+
+    return LazyPages(sheets, sheet)
 
 
 # -- duplex -------------------------------------------------------------------------------
@@ -123,15 +127,15 @@ def duplex_pages(
     draw_back: Callable[[T], Sequence[Item]] | None,
     layout: SheetLayout,
     back_offset_mm: tuple[float, float] = (0.0, 0.0),
-) -> list[Page]:
-    """`deck_pages` on a layout already made."""
+) -> Sequence[Page]:
+    """`deck_pages` on a layout already made: front sheet, back sheet, front sheet..."""
     fronts = impose(cards, draw_front, layout)
     if draw_back is None:
         return fronts
-    pages: list[Page] = []
     per = layout.per_sheet
     dx, dy = back_offset_mm[0] * MM, back_offset_mm[1] * MM
-    for sheet, front in enumerate(fronts):
+
+    def back(sheet: int) -> Page:
         batch = cards[sheet * per : (sheet + 1) * per]
         fronts_used = opened(layout, len(batch))
         used = [back_placement(layout, slot) for slot in fronts_used]
@@ -141,5 +145,6 @@ def duplex_pages(
         ]
         shifted = [back_placement(layout, slot, back_offset_mm) for slot in fronts_used]
         items += sheet_label(layout, used, sheet + 1, len(fronts), "back")
-        pages += [front, sheet_page(layout, items, shifted, sheet * per, "back")]
-    return pages
+        return sheet_page(layout, items, shifted, sheet * per, "back")
+
+    return LazyPages(2 * len(fronts), lambda i: back(i // 2) if i % 2 else fronts[i // 2])

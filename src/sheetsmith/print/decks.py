@@ -33,7 +33,7 @@ def deck_pages(
     *,
     gutter: Gutter = "separate",
     margin: float | None = None,
-) -> list[Page]:
+) -> Sequence[Page]:
     """A deck printed duplex: front sheet, back sheet, front sheet, back sheet...
 
     Fronts carry crop marks; backs carry bleed but no marks (they are cut from the front).

@@ -7,9 +7,11 @@ from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO, cast
 
 from sheetsmith.output import Output, RenderedFile
-from sheetsmith.print.primitives import Page
+from sheetsmith.print.pages import LazyPages
+from sheetsmith.print.primitives import Page, Stamp
 
 # Told (file, pages drawn, pages) as each page is drawn: the CLI's progress bar. A context
 # variable, so the renderers need not pass a display concern through every layout call.
@@ -43,20 +45,35 @@ def save(
     count: int,
     info: DocumentInfo,
 ) -> RenderedFile:
-    """Write `pages` as `<game id>/<component>.pdf` under `out` and describe the file."""
+    """Write `pages` as `<game id>/<component>.pdf` under `out` and describe the file.
+    `pages` is iterated once, as the PDF is drawn."""
     # imported here so commands that never render (check, games) skip reportlab's start-up
+    from sheetsmith.print.parallel import JOBS, prepared, worth_it
     from sheetsmith.print.pdf import write_pdf
 
-    pages = list(pages)
     rel = component_path(game_id, component)
     progress = PROGRESS.get()
+    saved = SAVED.get()
+    total = len(pages)
+    # Pages may be made as they are drawn (`print.pages.LazyPages`) and let go once drawn;
+    # only an export, which cuts the cards out of them afterwards, keeps them.
+    if saved is not None:
+        pages = list(pages)
 
     def on_page(done: int) -> None:
         if progress is not None:
-            progress(rel, done, len(pages))
+            progress(rel, done, total)
 
-    path = out.write(rel, lambda h: write_pdf(pages, h, info, on_page))
-    saved = SAVED.get()
+    def write(handle: BinaryIO) -> None:
+        jobs = JOBS.get()
+        if worth_it(pages, jobs):
+            stamps: dict[str, Stamp] = {}
+            ready = prepared(cast(LazyPages, pages), jobs, stamps)
+            write_pdf(ready, handle, info, on_page, stamps)
+        else:
+            write_pdf(pages, handle, info, on_page)
+
+    path = out.write(rel, write)
     if saved is not None:
         saved(path, pages)
-    return RenderedFile(game_id, component, count, len(pages), path)
+    return RenderedFile(game_id, component, count, total, path)

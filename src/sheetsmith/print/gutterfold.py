@@ -23,6 +23,7 @@ from sheetsmith.print.imposition import (
     grid_size,
     opened,
 )
+from sheetsmith.print.pages import LazyPages
 from sheetsmith.print.paper import Paper
 from sheetsmith.print.primitives import DARK, Group, Item, Line, Page, PlacedCard, Rect
 from sheetsmith.print.sheet_label import sheet_label
@@ -121,15 +122,16 @@ def gutterfold_pages(
     paper: Paper,
     *,
     gutter: Gutter = "shared",
-) -> list[Page]:
+) -> Sequence[Page]:
     """A deck printed one-sided: each sheet holds fronts and, mirrored about the fold line
     (dashed), their backs. Fold along it, glue or hold the halves, cut along the marks."""
     fold = fold_layout(size, paper, gutter)
     layout = fold.sheet
     per = layout.per_sheet
     sheets = layout.sheet_count(len(cards))
-    pages = []
-    for first in range(0, len(cards), per):
+
+    def sheet(number: int) -> Page:
+        first = number * per
         batch = cards[first : first + per]
         used = opened(layout, len(batch))
         backs = [fold.back(slot) for slot in used]
@@ -154,15 +156,16 @@ def gutterfold_pages(
         items.extend(both.crop_marks(both.placements))
         items.append(_fold_line(fold))
         where = "fold on the dashed line"
-        items.extend(sheet_label(both, both.placements, first // per + 1, sheets, where))
+        items.extend(sheet_label(both, both.placements, number + 1, sheets, where))
         page = sheet_page(both, items, both.placements, first)
         cards_on = tuple(
             PlacedCard(first + n, side, p.trim, p.bleed)
             for side, slots in (("front", used), ("back", backs))
             for n, p in enumerate(slots)
         )
-        pages.append(replace(page, cards=cards_on))
-    return pages
+        return replace(page, cards=cards_on)
+
+    return LazyPages(sheets, sheet)
 
 
 def _fold_line(fold: FoldLayout) -> Line:

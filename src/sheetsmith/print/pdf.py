@@ -7,12 +7,21 @@ byte-for-byte reproducible (reportlab's invariant mode fixes dates and the docum
 
 from __future__ import annotations
 
+import io
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
+from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
+    PDFBase85Encode,
+    PDFName,
+    PDFStream,
+    PDFZCompress,
+)
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -63,19 +72,117 @@ def _without_source_date_epoch() -> Iterator[None]:
             os.environ["SOURCE_DATE_EPOCH"] = saved
 
 
+class TextRun(NamedTuple):
+    """A text box's lines, fitted and placed: drawn by the document, which alone knows how
+    its font subsets encode each character."""
+
+    colour: Colour
+    bold: bool
+    size: float
+    lines: tuple[tuple[float, float, str], ...]  # (x, baseline, line)
+
+
+class UseStamp(NamedTuple):
+    name: str
+
+
+# What a page becomes before the document draws it: PDF operators as text, and the few
+# things that depend on the whole document (text, whose glyph codes are given in order of
+# first use, and stamps, defined as forms on first use).
+Op = str | Text | TextRun | UseStamp
+
+
+class Prepared(NamedTuple):
+    """A page with everything that does not depend on the rest of the document done: it
+    can be made in any process and comes out the same."""
+
+    width: float
+    height: float
+    trim: tuple[float, float, float, float] | None
+    bleed: tuple[float, float, float, float] | None
+    ops: tuple[Op, ...]
+
+
+def prepare(page: Page, stamps: dict[str, Stamp]) -> Prepared:
+    """`page` as operators; every stamp it places is added to `stamps` by name."""
+    ops = _Ops(stamps)
+    ops.items(page.items)
+    trim = page.trim_box.corners() if page.trim_box else None
+    bleed = page.bleed_box.corners() if page.bleed_box else None
+    return Prepared(page.width, page.height, trim, bleed, ops.done())
+
+
+class _Ops:
+    """Formats drawing items with a scratch canvas (so the operators are reportlab's own,
+    byte for byte) and keeps text and stamps for the document."""
+
+    _scratch: Canvas | None = None
+
+    def __init__(self, stamps: dict[str, Stamp]) -> None:
+        if _Ops._scratch is None:
+            _register_fonts()
+            _Ops._scratch = Canvas(io.BytesIO(), invariant=1, initialFontName=REGULAR)
+        self.canvas = _Ops._scratch
+        self.stamps = stamps
+        self.ops: list[Op] = []
+        self.text: list[str] = []
+
+    def _flush(self) -> None:
+        code = self.canvas._code
+        if code:
+            self.text.extend(code)
+            code.clear()
+
+    def _keep(self, op: Op) -> None:
+        self._flush()
+        if self.text:
+            self.ops.append("\n".join(self.text))
+            self.text = []
+        self.ops.append(op)
+
+    def done(self) -> tuple[Op, ...]:
+        self._keep("")
+        return tuple(op for op in self.ops if op != "")
+
+    def items(self, items: Sequence[Item]) -> None:
+        for item in items:
+            match item:
+                case Text():
+                    self._keep(item)
+                case TextBox():
+                    fitted = fit(item)
+                    lines = tuple(
+                        (line_x(item, line, fitted.size), baseline, line)
+                        for line, baseline in zip(fitted.lines, fitted.baselines, strict=True)
+                    )
+                    self._keep(TextRun(item.colour, item.bold, fitted.size, lines))
+                case Stamp():
+                    self.stamps.setdefault(item.name, item)
+                    self._keep(UseStamp(item.name))
+                case Group():
+                    _open_group(self.canvas, item)
+                    self.items(item.items)
+                    self.canvas.restoreState()
+                case _:
+                    _draw(self.canvas, item)
+
+
 def write_pdf(
-    pages: Sequence[Page],
+    pages: Iterable[Page | Prepared],
     handle: BinaryIO,
     info: DocumentInfo,
     on_page: Callable[[int], None] | None = None,
+    stamps: dict[str, Stamp] | None = None,
 ) -> None:
     """Draw `pages` as a PDF into the open binary file `handle`; `on_page(n)` is told as
-    each page is done."""
+    each page is done. `pages` is iterated once, and no page is kept once drawn. Pages may
+    come prepared (`prepare`, perhaps in other processes), their stamps in `stamps`."""
     _register_fonts()
+    stamps = {} if stamps is None else stamps
     with _without_source_date_epoch():
         canvas = Canvas(
             handle,
-            pagesize=(pages[0].width, pages[0].height) if pages else (612, 792),
+            pagesize=(612, 792),  # each page sets its own size before it is drawn
             invariant=1,
             pageCompression=1,
             # the default initial font is Helvetica, which would land in every page's resources
@@ -86,17 +193,59 @@ def write_pdf(
     canvas.setSubject(info.subject)
     canvas.setCreator(CREATOR)
     for number, page in enumerate(pages, start=1):
-        canvas.setPageSize((page.width, page.height))
+        done = page if isinstance(page, Prepared) else prepare(page, stamps)
+        canvas.setPageSize((done.width, done.height))
         # reportlab keeps boxes for later pages too, so clear them when a page has none
-        canvas.setTrimBox(page.trim_box.corners() if page.trim_box else None)
-        canvas.setBleedBox(page.bleed_box.corners() if page.bleed_box else None)
+        canvas.setTrimBox(done.trim)
+        canvas.setBleedBox(done.bleed)
         canvas.setLineJoin(1)  # round joins: star tips and diamond corners stay neat
         canvas.setLineCap(0)
-        _draw_items(canvas, page.items)
+        _draw_ops(canvas, done.ops, stamps)
         canvas.showPage()
+        if SEAL_PAGES:
+            _seal_last_page(canvas)
         if on_page is not None:
             on_page(number)
     canvas.save()
+
+
+# Compress each page's stream as soon as it is drawn: reportlab keeps every page's operators
+# as text until it saves the file, about 10 KB a card; sealed, they take a third of that.
+SEAL_PAGES = True
+
+
+def _seal_last_page(canvas: Canvas) -> None:
+    """Encode the page just drawn as reportlab would at save time (same filters, same
+    order, same dictionary), and drop its text."""
+    page = canvas._doc.Pages.pages[-1]
+    if page.Contents is not None or not page.stream or not page.compression:
+        return
+    filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
+    content = page.stream
+    for encoding in reversed(filters):
+        content = encoding.encode(content)
+    stream = PDFStream(content=content)
+    stream.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in filters])
+    stream.__Comment__ = "page stream"
+    page.Contents = stream
+    page.stream = None
+
+
+def _draw_ops(canvas: Canvas, ops: Sequence[Op], stamps: dict[str, Stamp]) -> None:
+    code = canvas._code
+    for op in ops:
+        match op:
+            case str():
+                code.append(op)
+            case Text():
+                _draw(canvas, op)
+            case TextRun():
+                canvas.setFillColorRGB(*op.colour)
+                canvas.setFont(font_name(op.bold), op.size)
+                for x, baseline, line in op.lines:
+                    canvas.drawString(x, baseline, line)
+            case UseStamp():
+                _stamp(canvas, stamps[op.name])
 
 
 def _stamp(canvas: Canvas, stamp: Stamp) -> None:
@@ -192,17 +341,22 @@ def _draw(canvas: Canvas, item: Item) -> None:
         case Stamp():
             _stamp(canvas, item)
         case Group():
-            canvas.saveState()
-            canvas.translate(item.dx, item.dy)
-            if item.clip is not None:
-                path = canvas.beginPath()
-                c = item.clip
-                path.rect(c.x, c.y, c.width, c.height)
-                canvas.clipPath(path, stroke=0, fill=0)
-                if item.turned:
-                    cx, cy = item.clip.centre
-                    canvas.transform(-1, 0, 0, -1, 2 * cx, 2 * cy)
+            _open_group(canvas, item)
             _draw_items(canvas, item.items)
             canvas.restoreState()
         case _:
             raise TypeError(f"not a drawing item: {item!r}")
+
+
+def _open_group(canvas: Canvas, group: Group) -> None:
+    """Save the state, move to the group's origin and clip (the caller restores)."""
+    canvas.saveState()
+    canvas.translate(group.dx, group.dy)
+    if group.clip is not None:
+        path = canvas.beginPath()
+        c = group.clip
+        path.rect(c.x, c.y, c.width, c.height)
+        canvas.clipPath(path, stroke=0, fill=0)
+        if group.turned:
+            cx, cy = group.clip.centre
+            canvas.transform(-1, 0, 0, -1, 2 * cx, 2 * cy)

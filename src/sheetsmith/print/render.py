@@ -20,6 +20,7 @@ from sheetsmith.output import Output, RenderedFile, RenderOptions
 from sheetsmith.print.document import SAVED, component_path
 from sheetsmith.print.imposition import DECK_STYLE, DeckStyle
 from sheetsmith.print.paper import paper as paper_named
+from sheetsmith.print.parallel import JOBS
 from sheetsmith.print.primitives import Page
 
 
@@ -133,12 +134,14 @@ def render_game(game: Any, out: Output | Path, options: RenderOptions) -> list[R
     for name in wanted_components(game, options):
         style = DeckStyle(game.info.title, name, options.layout)
         token = DECK_STYLE.set(style)
+        workers = JOBS.set(options.jobs)
         documents: list[tuple[Path, tuple[Page, ...]]] = []
         told = SAVED.set(_kept_in(documents) if exports else None)
         try:
             written.append(resolve(available[name])(game, output, options))
         finally:
             SAVED.reset(told)
+            JOBS.reset(workers)
             DECK_STYLE.reset(token)
         if exports:
             from sheetsmith.print import export

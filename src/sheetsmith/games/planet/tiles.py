@@ -234,8 +234,8 @@ def render_special_tiles(game: PlanetGame, out_dir: Output, options: RenderOptio
     size = tile_size(game)
     paper = paper_named(options.paper)
     fronts = special_fronts(game, size)
-    pages = deck_pages(fronts, front_drawer(lambda f: f[1], options.ink), None, size, paper)
-    pages.append(deposit_track(game, paper))
+    tiles = deck_pages(fronts, front_drawer(lambda f: f[1], options.ink), None, size, paper)
+    pages = [*tiles, deposit_track(game, paper)]
     return write_file(
         game,
         "special-tiles",

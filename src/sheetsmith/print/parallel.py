@@ -1,0 +1,79 @@
+"""Big documents prepared on several processes: each worker lays out and formats a run of
+pages (`pdf.prepare`), the parent draws them in order.
+
+Everything that depends on the rest of the document (the glyph codes of the font subsets,
+given in order of first use, and the forms of stamps) stays with the one process that
+writes the file, and every page is made from its index alone (`pages.LazyPages`), so the
+bytes are the same whatever the number of workers. Workers are forked, so they inherit the
+pages' layout functions and the render's context; where fork is not available, or the
+document is small, the pages are prepared in this process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections import deque
+from collections.abc import Iterator
+from contextvars import ContextVar
+from typing import Any
+
+from sheetsmith.print.pages import LazyPages
+from sheetsmith.print.primitives import Stamp
+
+# The worker processes `render --jobs` allows (1: this process alone).
+JOBS: ContextVar[int] = ContextVar("sheetsmith_jobs", default=1)
+
+MIN_PAGES = 16  # below this, starting workers costs more than they save
+BATCH = 4  # pages a worker prepares per task: few enough to keep the parent fed early
+AHEAD = 3  # batches queued per worker: memory stays bounded however slow the parent is
+
+_pages: LazyPages | None = None  # what the forked workers prepare pages from
+
+
+def available_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def worth_it(pages: object, jobs: int) -> bool:
+    return (
+        jobs > 1
+        and isinstance(pages, LazyPages)
+        and len(pages) >= MIN_PAGES
+        and "fork" in multiprocessing.get_all_start_methods()
+    )
+
+
+def _prepare_batch(start: int, stop: int) -> tuple[dict[str, Stamp], list[Any]]:
+    from sheetsmith.print.pdf import prepare
+
+    assert _pages is not None
+    stamps: dict[str, Stamp] = {}
+    return stamps, [prepare(_pages[index], stamps) for index in range(start, stop)]
+
+
+def prepared(pages: LazyPages, jobs: int, stamps: dict[str, Stamp]) -> Iterator[Any]:
+    """`pages` prepared by `jobs` workers, in order; the stamps they place are added to
+    `stamps` before the first page that places them is given."""
+    global _pages
+    _pages = pages
+    context = multiprocessing.get_context("fork")
+    try:
+        with context.Pool(jobs) as pool:
+            runs = deque(range(0, len(pages), BATCH))
+            waiting: deque[Any] = deque()
+            while runs or waiting:
+                while runs and len(waiting) < AHEAD * jobs:
+                    start = runs.popleft()
+                    stop = min(start + BATCH, len(pages))
+                    waiting.append(pool.apply_async(_prepare_batch, (start, stop)))
+                found, batch = waiting.popleft().get()
+                for name, stamp in found.items():
+                    stamps.setdefault(name, stamp)
+                yield from batch
+    finally:
+        _pages = None
