@@ -123,5 +123,7 @@ def walk(items: Iterable[Item], dx: float = 0.0, dy: float = 0.0) -> Iterator[tu
                     yield leaf, shift(turned, dx + item.dx, dy + item.dy)
             else:
                 yield from walk(item.items, dx + item.dx, dy + item.dy)
+        elif isinstance(item, Stamp):
+            yield from walk(item.items, dx, dy)
         else:
             yield item, shift(bounds(item), dx, dy)

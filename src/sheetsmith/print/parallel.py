@@ -5,14 +5,16 @@ Everything that depends on the rest of the document (the glyph codes of the font
 given in order of first use, and the forms of stamps) stays with the one process that
 writes the file, and every page is made from its index alone (`pages.LazyPages`), so the
 bytes are the same whatever the number of workers. Workers are forked, so they inherit the
-pages' layout functions and the render's context; where fork is not available, or the
-document is small, the pages are prepared in this process.
+pages' layout functions and the render's context; off Linux (where fork is not safe or not
+there) or for a small document, the pages are prepared in this process.
 """
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
+import sys
 from collections import deque
 from collections.abc import Iterator
 from contextvars import ContextVar
@@ -44,7 +46,8 @@ def worth_it(pages: object, jobs: int) -> bool:
         jobs > 1
         and isinstance(pages, LazyPages)
         and len(pages) >= MIN_PAGES
-        and "fork" in multiprocessing.get_all_start_methods()
+        # fork is safe on Linux; macOS can fork but its system libraries may not survive it
+        and sys.platform.startswith("linux")
     )
 
 
@@ -62,8 +65,15 @@ def prepared(pages: LazyPages, jobs: int, stamps: dict[str, Stamp]) -> Iterator[
     global _pages
     _pages = pages
     context = multiprocessing.get_context("fork")
+    # Frozen, the objects the workers inherit are never visited by their collector, so
+    # their pages of memory stay shared instead of being copied on first touch.
+    gc.freeze()
     try:
-        with context.Pool(jobs) as pool:
+        pool = context.Pool(jobs)
+    finally:
+        gc.unfreeze()
+    try:
+        with pool:
             runs = deque(range(0, len(pages), BATCH))
             waiting: deque[Any] = deque()
             while runs or waiting:

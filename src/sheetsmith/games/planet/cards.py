@@ -8,7 +8,7 @@ from typing import Any
 from sheetsmith.games.planet.actions import ability_example
 from sheetsmith.games.planet.model import Card, PlanetGame, Role
 from sheetsmith.games.planet.parts import GREY, INK, KIND_COLOURS, KIND_NAMES, WHITE, write_file
-from sheetsmith.games.space.cards import back_face, card_frame
+from sheetsmith.games.space.cards import back_face, card_frame, stamped_frame
 from sheetsmith.output import Output, RenderedFile, RenderOptions
 from sheetsmith.print.decks import deck_pages
 from sheetsmith.print.imposition import POKER, POSTCARD, CardSize
@@ -59,7 +59,7 @@ def card_front(card: Card) -> list[Item]:
 
 def role_front(role: Role, game: PlanetGame) -> list[Item]:
     size = POKER
-    items = card_frame(role.name, "Role", KIND_COLOURS["role"], size)
+    items = stamped_frame(role.name, "Role", KIND_COLOURS["role"], size)  # shared, stored once
     top = size.height - 50
     moves = (
         "Moves up, down, left, right and diagonally."

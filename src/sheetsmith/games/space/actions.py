@@ -9,7 +9,6 @@ stay inside the safe zone.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from sheetsmith.games.space.cards import (
@@ -21,9 +20,8 @@ from sheetsmith.games.space.cards import (
     NIGHT,
     TINT,
     deck,
-    frame_items,
-    header,
     small_caps,
+    stamped_frame,
     write_deck,
 )
 from sheetsmith.games.space.model import Action, SpaceGame
@@ -35,7 +33,6 @@ from sheetsmith.print.primitives import (
     Colour,
     Item,
     Rect,
-    Stamp,
     Text,
     TextBox,
 )
@@ -125,12 +122,6 @@ def action_kind(action: Action) -> tuple[str, Colour]:
     return "action", ACCENT
 
 
-@functools.cache
-def static_front() -> Stamp:
-    """What every action card's front shares (ground and frame line), stored once."""
-    return Stamp("action-front", tuple(frame_items(CARD)))
-
-
 def label(frame: Frame, text: str) -> Text:
     return small_caps(frame.x, frame.top - LABEL * 0.93, text, size=LABEL)
 
@@ -138,7 +129,8 @@ def label(frame: Frame, text: str) -> Text:
 def action_front(action: Action, card: CardSize = CARD) -> list[Item]:
     lay = card_layout(action, card)
     kind, colour = action_kind(action)
-    items: list[Item] = [static_front(), *header(action.name, kind, colour, card)]
+    # ground, frame line and band: one stamp per kind's colour, stored once in the PDF
+    items: list[Item] = stamped_frame(action.name, kind, colour, card)
     # the code, as it is written in a grid square
     c = lay.code
     items.append(Rect(c.x, c.y, c.width, c.height, radius=2, line_width=1.6))

