@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from sheetsmith.cli import app
@@ -210,3 +212,36 @@ def test_pages_sealed_as_drawn_give_the_bytes_reportlab_would_write(monkeypatch)
         write_pdf(pages, handle, DocumentInfo("deck"))
         written.append(handle.getvalue())
     assert written[0] == written[1]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    lines=st.lists(
+        st.tuples(
+            st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30),
+            st.floats(-500, 500, allow_nan=False),
+            st.floats(-500, 500, allow_nan=False),
+            st.sampled_from([6.0, 8.5, 11, 24.25]),
+            st.booleans(),
+        ),
+        max_size=8,
+    )
+)
+def test_a_text_line_is_the_text_object_reportlab_writes(lines):
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfgen.canvas import Canvas
+
+    from sheetsmith.print import pdf
+    from sheetsmith.print.fonts import REGULAR, font_name
+
+    pdf._register_fonts()
+    theirs = Canvas(io.BytesIO(), initialFontName=REGULAR, invariant=1)
+    ours = Canvas(io.BytesIO(), initialFontName=REGULAR, invariant=1)
+    theirs._code.clear()
+    for text, x, y, size, bold in lines:
+        theirs.setFont(font_name(bold), size)
+        theirs.drawString(x, y, text)
+        font = pdfmetrics.getFont(font_name(bold))
+        style = f"{pdf.fp_str(size)} Tf {pdf.fp_str(size * 1.2)} TL"
+        ours._code.append(pdf._text_object(ours, font, style, x, y, text))
+    assert ours._code == theirs._code
