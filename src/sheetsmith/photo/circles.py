@@ -134,10 +134,17 @@ def circle_groups(
             for k in ranked[1:]
             if readings[k].filled and scores[k] < min(_GROUP_BELOW, top - _GROUP_GAP)
         ]
+        if len(keys) >= 3:
+            # a row whose band holds residue everywhere (a print heavier than its model
+            # around every value): a circle read filled, but not clearly, is sure only well
+            # above the row's floor (its lowest third)
+            floor = sorted(scores[k] for k in keys)[(len(keys) - 1) // 3]
+            least = min(_GROUP_BELOW, floor + _GROUP_GAP)
+            unsure += [k for k in keys if readings[k].filled and scores[k] < least]
         faint = top >= _GROUP_FAINT and top - second >= _GROUP_FAINT
         if faint and not any(readings[k].filled for k in keys):
             unsure.append(ranked[0])
-        for key in unsure:
+        for key in set(unsure):
             reading = readings[key]
             if reading.confidence >= SURE:
                 readings[key] = Reading(reading.filled, SURE - 0.1)

@@ -4,8 +4,8 @@ The photo is compared with the blank page rendered at the same scale, so whateve
 prints (a point's outline, the digit in a cost box, grid lines) is never taken for pencil:
 
 1. Light is evened out: the paper's brightness is estimated at a large scale (a grey
-   dilation over 30 mm, wider than anything a player inks, then smoothed) and divided out,
-   so a shadow or a lamp's fall-off leaves paper at 1.0 everywhere.
+   closing over 12 mm, wider than a stroke or a filled mark, that keeps a shadow's edge in
+   place) and divided out, so a shadow or a lamp's fall-off leaves paper at 1.0.
 2. Ink added = how much darker the photo is than the blank, where the blank is darkened by
    its own art grown by 0.4 mm (the rectification is good to about a pixel, and a photo's
    blur widens printed lines). A pixel holds pencil when ink added exceeds a threshold set
@@ -27,7 +27,8 @@ prints (a point's outline, the digit in a cost box, grid lines) is never taken f
    turns over when the threshold moves; an empty mark holding pencil at a few times the
    page's noise (pencil that faded in the photo, or was absorbed by the blank's model),
    and on a page with many such marks, every empty mark with any trace of pencil; a box
-   read filled amid pencil-like residue around it (the blank does not fit there).
+   read filled amid pencil-like residue around it (the blank does not fit there); a point
+   or box whose pencil lies only on its printed outline (`doubts`); circles by their row.
 """
 
 from __future__ import annotations
@@ -47,12 +48,16 @@ from sheetsmith.photo.circles import (
     circle_score,
     neighbours,
 )
+from sheetsmith.photo.doubts import on_print_only
 from sheetsmith.photo.features import pencil as pencil_added
 from sheetsmith.photo.geometry import PX_PER_MM, SCALE, clipped
 from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
 
-# Paper brightness is estimated over this width: wider than a filled grid square (25 mm)
+# Paper brightness is estimated over this width: wider than a stroke or a filled point
 BACKGROUND_MM = 12.0
+# ... then smoothed this much (px at a quarter of the rectified scale: 1.2 mm), enough
+# to hide the closing's blocky steps, little enough to keep a shadow's edge
+PAPER_SMOOTH = 1.5
 
 
 # Printed art grows by this many pixels (0.4 mm at 5 px/mm) before it is subtracted
@@ -109,11 +114,10 @@ _STEADY = (0.8, 1.25)
 # Pencil that nearly vanishes (a faint photo, a local misregistration that the blank model
 # absorbs) still stands above a quiet page's noise: an empty reading whose mark holds
 # pencil at this many times the noise (and at least this ink added) is not sure
-_FAINT_NOISE = 8.0
+_FAINT_NOISE = 6.0
 
 
 _FAINT_LEAST = 0.04
-
 
 # ... unless the print itself leaves this much ink added (the 90th percentile next to the
 # printed art): there the blank fits too loosely for faint pencil to be told from print
@@ -172,8 +176,13 @@ def even_light(gray: np.ndarray) -> np.ndarray:
     f = gray.astype(np.float32)
     small = cv2.resize(f, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     k = int(BACKGROUND_MM * PX_PER_MM / 4) | 1
-    paper = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
-    paper = cv2.GaussianBlur(paper, (0, 0), k / 3)
+    # a grey closing (the brightest within reach, then the darkest of those): print and
+    # pencil narrower than the reach vanish, and the edge of a shadow stays where it is (a
+    # dilation alone moves it outwards by the reach, and the paper just inside the shadow
+    # then reads as pencil)
+    element = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    paper = cv2.morphologyEx(small, cv2.MORPH_CLOSE, element)
+    paper = cv2.GaussianBlur(paper, (0, 0), PAPER_SMOOTH)
     paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
     return f / np.maximum(paper, 1.0)
 
@@ -354,6 +363,7 @@ def decide(
     masks = [_mask(ink, pencil * factor) for factor in (1.0, *_STEADY)]
     beside = neighbours(page)
     off = off_print(blank)
+    printed = blank < 230
     scores = _scores(masks[0], page, beside, off)
     others = [_scores(m, page, beside, off) for m in masks[1:]]
     faint_at = max(_FAINT_LEAST, _FAINT_NOISE * noise)
@@ -388,6 +398,15 @@ def decide(
             and reading.filled
             and mark.kind == "box"
             and _surround(masks[0], mark, page) >= _SURROUND_SHARE
+        ):
+            reading = Reading(True, SURE - 0.1)
+        # a filled point or box whose pencil is all on its printed outline: it may be
+        # the outline itself, shown heavier than the blank's model
+        if (
+            reading.confidence >= SURE
+            and reading.filled
+            and mark.kind in ("point", "box")
+            and on_print_only(masks[0], off, _region(mark, page, _GROW[mark.kind]), printed)
         ):
             reading = Reading(True, SURE - 0.1)
         readings[mark.key] = reading
