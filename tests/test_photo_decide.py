@@ -95,3 +95,12 @@ def test_clear_rings_stay_sure_however_many_in_a_row():
     readings = _readings(scores)
     circle_groups(page, scores, readings)
     assert not readings["mood:0"].uncertain
+
+
+def test_a_flagged_confidence_never_shows_as_the_sure_threshold():
+    from sheetsmith.photo.marks import SURE, Reading
+
+    almost = Reading(True, SURE - 0.004)
+    assert almost.uncertain
+    assert almost.percent == 79
+    assert Reading(False, 1.0).percent == 100

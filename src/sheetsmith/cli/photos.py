@@ -110,6 +110,6 @@ def tell_uncertain(sheet: PhotoSheet, *, err: bool = True) -> None:
         guess = "filled" if reading.filled else "empty"
         echo(
             f"  {read.file or read.page.page}: {read.page.page} {mark.key} ({mark.kind}):"
-            f" read as {guess}, {reading.confidence:.0%} sure",
+            f" read as {guess}, {reading.percent}% sure",
             err=err,
         )

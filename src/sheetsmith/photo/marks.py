@@ -57,6 +57,12 @@ class Reading:
     def uncertain(self) -> bool:
         return self.confidence < SURE
 
+    @property
+    def percent(self) -> int:
+        """The confidence as a player reads it, rounded down: a flagged 0.796 shows as 79%,
+        never as the 80% that would not have been flagged."""
+        return int(self.confidence * 100)
+
 
 def parse_payload(text: str) -> tuple[str, str, str, str] | None:
     """(game, page, paper, version) from a page code's text; None if it is not one of ours."""

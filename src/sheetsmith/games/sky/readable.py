@@ -59,7 +59,7 @@ class _Marks:
             return None  # its page was not read: said once, at the top
         if reading.confidence < UNCERTAIN:
             state = "filled" if reading.filled else "empty"
-            return f"{what} read {state} ({reading.confidence:.2f})"
+            return f"{what} read {state} ({reading.percent / 100:.2f})"
         return None
 
 

@@ -36,7 +36,7 @@ def readable(game: SpaceGame, paper_name: str) -> tuple[ReadablePage, ...]:
 def _doubt(reading: Reading | None, what: str) -> str | None:
     if reading is not None and reading.confidence < UNCERTAIN:
         state = "marked" if reading.filled else "empty"
-        return f"{what} read {state} ({reading.confidence:.2f})"
+        return f"{what} read {state} ({reading.percent / 100:.2f})"
     return None
 
 
