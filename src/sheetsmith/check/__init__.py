@@ -6,6 +6,7 @@ runs it once per sheet and waits for it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,13 @@ def _checkable(typed: str) -> str | None:
 def _checker(ruleset: str) -> Any:
     package = registry.find(ruleset)
     assert package is not None and package.checker is not None
-    return resolve(package.checker)
+    return _module(package.checker)
+
+
+@functools.cache
+def _module(reference: str) -> Any:
+    # A checker module, imported once: looked up again for each sheet, and for its table.
+    return resolve(reference)
 
 
 def _read(doc: TomlDocument) -> tuple[Any, Any, list[Problem]]:

@@ -19,8 +19,8 @@ def normalise(cells: Iterable[Cell]) -> Shape:
     cells = list(cells)
     if not cells:
         return ()
-    min_x = min(x for x, _ in cells)
-    min_y = min(y for _, y in cells)
+    min_x = min([x for x, _ in cells])
+    min_y = min([y for _, y in cells])
     return tuple(sorted({(x - min_x, y - min_y) for x, y in cells}))
 
 
@@ -46,7 +46,41 @@ def rotations(cells: Iterable[Cell]) -> tuple[Shape, ...]:
 
 def same_shape(a: Iterable[Cell], b: Iterable[Cell]) -> bool:
     """True when `b` is `a` turned by 0, 90, 180 or 270 degrees (never flipped)."""
-    return normalise(b) in rotations(a)
+    # `normalise(b) in rotations(a)`, compared as sets moved to the origin (no sorting) and
+    # stopping at the first turn that matches: a day asks it of every move it replays
+    target = _at_origin(list(b))
+    cells = list(a)
+    if len(set(cells)) != len(target):  # no turn changes the count: the quick no
+        return False
+    for _ in range(4):
+        if _at_origin(cells) == target:
+            return True
+        cells = [(y, -x) for x, y in cells]
+    return False
+
+
+def turns(cells: Iterable[Cell]) -> frozenset[frozenset[Cell]]:
+    """The shape turned by 0, 90, 180 and 270 degrees, each as a set moved to the origin:
+    `same_shape(a, b)` is `at_origin(b) in turns(a)`, for a shape compared many times."""
+    found = []
+    shape = list(cells)
+    for _ in range(4):
+        found.append(frozenset(_at_origin(shape)))
+        shape = [(y, -x) for x, y in shape]
+    return frozenset(found)
+
+
+def at_origin(cells: Iterable[Cell]) -> frozenset[Cell]:
+    """The set of cells moved so its lowest column and row are 0."""
+    return frozenset(_at_origin(list(cells)))
+
+
+def _at_origin(cells: list[Cell]) -> set[Cell]:
+    if not cells:
+        return set()
+    min_x = min([x for x, _ in cells])
+    min_y = min([y for _, y in cells])
+    return {(x - min_x, y - min_y) for x, y in cells}
 
 
 def mirrored(a: Iterable[Cell], b: Iterable[Cell]) -> bool:

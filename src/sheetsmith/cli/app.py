@@ -13,13 +13,15 @@ from typing import Annotated
 
 import typer
 
+from sheetsmith.cli.group import MAX_WIDTH, PlainHelpGroup, SheetsmithTyper
 from sheetsmith.console import echo
 
-app = typer.Typer(
+app = SheetsmithTyper(
+    cls=PlainHelpGroup,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    rich_markup_mode="rich",
-    context_settings={"help_option_names": ["-h", "--help"]},
+    rich_markup_mode="rich",  # help is plain text (cli/group.py); errors are shown with rich
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": MAX_WIDTH},
 )
 
 
@@ -71,7 +73,7 @@ def _main(
 ) -> None:
     """Print-and-play game sheets from TOML definitions, and a checker for finished sheets.
 
-    [bold]sheetsmith render[/bold]      print every bundled game into out/
+    [bold]sheetsmith render[/bold]          print every bundled game into out/
     [bold]sheetsmith new-sheet GAME[/bold]  a blank sheet to type a finished one into
     [bold]sheetsmith check ann.toml[/bold]  is it played by the rules, and what does it score?
     """

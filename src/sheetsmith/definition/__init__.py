@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import shlex
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,8 @@ def command(verb: str, name: str) -> str:
     """The command that takes the file `name`, quoted for a message and for a shell."""
     if name == "standard input":  # `check -`: render and site read files only
         return f'"sheetsmith {verb} FILE.toml", saved to a file'
+    import shlex  # only a message about a misplaced file needs it
+
     return f'"sheetsmith {verb} {shlex.quote(name)}"'
 
 

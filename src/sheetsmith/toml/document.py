@@ -6,14 +6,25 @@ from __future__ import annotations
 import os
 import stat
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sheetsmith.errors import Problem, format_path
-from sheetsmith.toml.keylines import KeyLines, lines_keys
 from sheetsmith.toml.prescan import too_long_key
 
+if TYPE_CHECKING:
+    from sheetsmith.toml.keylines import KeyLines
+
 MAX_BYTES = 2_000_000  # a typed sheet or a definition is a few kB; refuse anything absurd
+
+
+def lines_keys(text_lines: Sequence[str]) -> KeyLines:
+    """The line of every key (keylines.py): imported, like the scan itself, only once a
+    problem is reported, which a valid sheet's check never does."""
+    from sheetsmith.toml.keylines import lines_keys as scan
+
+    return scan(text_lines)
 
 
 class TomlDocument:

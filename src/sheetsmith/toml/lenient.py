@@ -83,6 +83,8 @@ def _index(choices: tuple[str, ...]) -> tuple[dict[str, list[str]], dict[str, li
 
 def pick(typed: str, choices: Sequence[str]) -> str | None:
     """The one choice `typed` means, as the definition spells it; None if none or several."""
+    if typed in choices:  # spelled as defined: what `matches` would find first
+        return typed
     found = matches(typed, choices)
     return found[0] if len(found) == 1 else None
 
@@ -172,6 +174,9 @@ def _escape(c: str) -> str:
 def entries(node: Node, ids: Sequence[str], unknown: Callable[[str], str]) -> dict[str, Node]:
     """A table keyed by ids, its keys read leniently: id -> its value's node. An unknown key
     is recorded with `unknown(suggestion)`, an id typed under two spellings as typed twice."""
+    value = node.value
+    if type(value) is dict and all(key in ids for key in value):  # every id spelled as defined
+        return {key: Node(item, (*node.path, key), node.ctx) for key, item in value.items()}
     found: dict[str, Node] = {}
     for key, item in node.table({}).items():
         known = pick(key, ids)

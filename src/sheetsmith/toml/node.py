@@ -88,6 +88,12 @@ class Node:
     def fail(self, message: str, line: int | None = None) -> None:
         self.ctx.fail(self.path, message, line)
 
+    def fail_row(self, index: int, message: str) -> None:
+        """A problem with line `index` of this node's multi-line string value (a grid row),
+        reported at that line of the file. The line is looked up here, only once there is a
+        problem: finding it scans the whole file's keys, which a valid sheet never needs."""
+        self.ctx.fail(self.path, message, self.value_line(index))
+
     def value_line(self, index: int) -> int | None:
         """The file line of line `index` of this node's multi-line string value."""
         start = self.ctx.doc.keys.line_of(self.path)
@@ -120,6 +126,8 @@ class Node:
         return self.value
 
     def str(self, default: Any = _MISSING, *, choices: tuple[str, ...] = ()) -> str | None:
+        if type(self.value) is str and not choices:  # the usual answer, without the checks
+            return self.value
         value = self._typed(str, default)
         if value is not None and choices and value not in choices:
             options = ", ".join(choices)

@@ -39,8 +39,23 @@ def _key_scan() -> re.Pattern[str]:
     return re.compile(rf"(?:{skip})*+(?P<long>{_SCAN_PART}(?:{_SCAN_SEP}{_SCAN_PART})*+)?", re.S)
 
 
+@functools.cache
+def _dotted_line() -> re.Pattern[str]:
+    """MAX_KEY_PARTS dots on one line. Possessive, so each dot is looked past at most
+    MAX_KEY_PARTS times: linear in the text."""
+    return re.compile(rf"\.(?:[^.\n]*+\.){{{MAX_KEY_PARTS - 1}}}")
+
+
 def too_long_key(text: str, name: str) -> Problem | None:
     """A key of more than MAX_KEY_PARTS dotted parts, found in one linear pass."""
+    # Such a key has MAX_KEY_PARTS dots or more on one line (no part or dot of a key spans
+    # lines), and a part of at least one character before and after each: a line of over
+    # 2 * MAX_KEY_PARTS characters. Quick looks for those clear nearly every text without
+    # the scan (~10% of tomllib's time) or compiling it (~1 ms).
+    if text.count(".") < MAX_KEY_PARTS:
+        return None
+    if max(map(len, text.split("\n"))) <= 2 * MAX_KEY_PARTS or not _dotted_line().search(text):
+        return None
     found = _key_scan().match(text)
     key = found.group("long") if found else None
     if key is None:

@@ -9,7 +9,7 @@ from sheetsmith.games.planet.state import _Game, _Player
 
 def _collect(g: _Game, player: _Player, times: int = 1) -> int:
     tile = g.tiles.get(player.at)
-    if tile is None or tile.special or g.flooded(player.at) or tile.kind in g.dead_terrains():
+    if tile is None or tile.special or g.flooded(player.at) or g.dead(tile.kind):
         return 0
     terrain = g.game.terrain(tile.kind)
     season = g.game.seasons[g.season_index()]

@@ -16,13 +16,22 @@ from types import MappingProxyType
 from typing import Any
 
 from sheetsmith.check.verdict import PlayerResult
-from sheetsmith.games.planet.blank import blank_sheet
 from sheetsmith.games.planet.log import GameLog, parse_sheet
 from sheetsmith.games.planet.model import PlanetGame, space_name
 from sheetsmith.games.planet.replay import replay
 from sheetsmith.games.planet.state import _Game
 
-__all__ = ["RULES", "blank_sheet", "check_table", "parse_sheet"]
+__all__ = ["RULES", "check_table", "parse_sheet"]
+
+
+def __getattr__(name: str) -> Any:
+    # The blank sheet is `new-sheet`'s, not the check's: imported only when asked for here.
+    if name == "blank_sheet":
+        from sheetsmith.games.planet.blank import blank_sheet
+
+        return blank_sheet
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 RULES = {
     "turn.order": "a turn out of the players' order",

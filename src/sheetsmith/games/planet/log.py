@@ -94,7 +94,10 @@ def _players(node: Node, game: PlanetGame) -> tuple[Player, ...]:
     return tuple(players)
 
 
-def _action(node: Node, words: Words) -> Action | None:
+VERB_NAMES = tuple(VERBS)
+
+
+def _action(node: Node, words: Words, index: int) -> Action | None:
     text = node.str()
     if text is None:
         return None
@@ -105,25 +108,26 @@ def _action(node: Node, words: Words) -> Action | None:
     if not typed:
         node.fail('expected an action such as "move D3", got an empty string')
         return None
-    verb = lenient.pick(typed[0], tuple(VERBS))
+    verb = lenient.pick(typed[0], VERB_NAMES)
     if verb is None:
         word = typed[0].lower()
         node.fail(
-            f"unknown action {word!r}{lenient.nearest(word, tuple(VERBS))}; "
-            f"one of {', '.join(VERBS)}"
+            f"unknown action {word!r}{lenient.nearest(word, VERB_NAMES)}; one of {', '.join(VERBS)}"
         )
         return None
     args, problem = read_args(verb, tuple(typed[1:]), words)
     if problem:
         node.fail(f"{text!r}: {problem}; {verb} takes {VERBS[verb]}")
         return None
-    return Action(verb, args, text.strip())
+    return Action(verb, args, text.strip(), index)
 
 
 def _turns(node: Node, game: PlanetGame, players: tuple[Player, ...]) -> tuple[Turn, ...]:
     cards = tuple(c.id for c in game.cards)
     names = tuple(p.name for p in players)
     effects = {p.name: r.effect for p in players for r in game.roles if r.id == p.role}
+    # the words each player's actions may use, made once: a log has a hundred turns
+    spoken = {name: Words(game, names, effects.get(name, "")) for name in ("", *names)}
     turns = []
     for number, item in enumerate(node.list(()), start=1):
         if not isinstance(item.value, dict):
@@ -133,24 +137,36 @@ def _turns(node: Node, game: PlanetGame, players: tuple[Player, ...]) -> tuple[T
             )
             continue
         item.only("player", "draw", "do")
-        player = typed = item["player"].str()
+        # each key read straight from the table when it is typed as it should be (a Node
+        # each, for a hundred turns, cost more than the rest of reading them)
+        value = item.value
+        raw = value.get("player")
+        player = typed = raw if type(raw) is str else item["player"].str()
         if typed is not None and names:
             player = lenient.pick(typed, names)
             if player is None:
                 item["player"].fail(unknown_player(typed, names))
                 player = typed
-        draws = item["draw"].str_list(())
+        raw = value.get("draw", ())
+        if type(raw) is tuple or (type(raw) is list and all(type(c) is str for c in raw)):
+            draws = tuple(raw)  # `str_list` of strings, or of a key left out
+        else:
+            draws = item["draw"].str_list(())
         for k, card in enumerate(draws):
             if lenient.pick(card, cards) is None:
                 item["draw"].fail(
                     f"draw {k + 1}: unknown card {card!r}{lenient.nearest(card, cards)}"
                 )
         draws = tuple(lenient.pick(card, cards) or card for card in draws)
-        words = Words(game, names, effects.get(player or "", ""))
+        words = spoken.get(player or "") or Words(game, names, effects.get(player or "", ""))
+        raw = value.get("do")
+        typed_do = (
+            [Node(v, (*item.path, "do", k), item.ctx) for k, v in enumerate(raw)]
+            if type(raw) is list
+            else item["do"].list(())
+        )
         actions = tuple(
-            a._replace(index=k)
-            for k, n in enumerate(item["do"].list(()), start=1)
-            if (a := _action(n, words)) is not None
+            a for k, n in enumerate(typed_do, start=1) if (a := _action(n, words, k)) is not None
         )
         turns.append(Turn(number, player or "", tuple(draws), actions))
     return tuple(turns)

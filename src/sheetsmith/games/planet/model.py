@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
+from sheetsmith.check.per_game import per_game
 from sheetsmith.definition.common import Component, GameInfo
 from sheetsmith.definition.guide import Guide
 
@@ -35,6 +37,7 @@ def space_name(space: Space) -> str:
     return f"{chr(ord('A') + space[0])}{space[1] + 1}"
 
 
+@lru_cache(maxsize=1024)  # a log names the same few dozen spaces again and again
 def parse_space(text: str) -> Space | None:
     """'E5' -> (4, 4); None for anything else."""
     found = _SPACE.match(text.strip().upper())
@@ -198,8 +201,24 @@ class PlanetGame(NamedTuple):
     guide: Guide | None = None  # what to print and gather (`[guide]`)
 
     def terrain(self, terrain_id: str) -> Terrain:
-        return next(t for t in self.terrains if t.id == terrain_id)
+        return _terrains(self)[terrain_id]
 
     @property
     def resources(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(t.resource for t in self.terrains))
+        return _resources(self)
+
+
+# Asked of the game on every turn of a replay: worked out once per game.
+
+
+@per_game
+def _terrains(game: PlanetGame) -> dict[str, Terrain]:
+    found: dict[str, Terrain] = {}
+    for terrain in game.terrains:
+        found.setdefault(terrain.id, terrain)  # the first of an id, as a search finds it
+    return found
+
+
+@per_game
+def _resources(game: PlanetGame) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(t.resource for t in game.terrains))

@@ -25,16 +25,19 @@ def _problem(
         return "move.blocked", "the space center is reached over a bridge only"
     if ignore_blocks:
         return None
-    season = g.game.seasons[g.season_index()].name
     if g.closed(player.at):
         where = f"{player.name} is on {space_name(player.at)}"
-        return "move.blocked", f"{season}: nobody on a city moves ({where})"
+        return "move.blocked", f"{_season(g)}: nobody on a city moves ({where})"
     if g.closed(target):
-        return "move.blocked", f"{season}: cities cannot be entered"
+        return "move.blocked", f"{_season(g)}: cities cannot be entered"
     if g.flooded(target):
         why = f"pollution {g.pollution}, next to water"
         return "move.blocked", f"{space_name(target)} is flooded ({why})"
     return None
+
+
+def _season(g: _Game) -> str:
+    return g.game.seasons[g.season_index()].name
 
 
 def _step(

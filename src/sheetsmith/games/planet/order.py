@@ -34,10 +34,11 @@ def read_order(g: _Game, turns: Sequence[Turn], k: int) -> list[Seat]:
     """The seats of the log's turn `k`, and of `k + 1` when the two were typed swapped (in
     the order the table played them), each mistake reported once."""
     order = [p.name for p in g.log.players]
-    seat = [order[(g.slot + ahead) % len(order)] for ahead in range(3)]  # who plays, in turn
-    turn, typed = turns[k], [t.player for t in turns[k + 1 : k + 3]]
-    if turn.player == seat[0] or turn.player not in order:
+    turn = turns[k]
+    if turn.player == order[g.slot % len(order)] or turn.player not in order:  # nearly all
         return [Seat(turn, turn.player, g.slot)]
+    seat = [order[(g.slot + ahead) % len(order)] for ahead in range(3)]  # who plays, in turn
+    typed = [t.player for t in turns[k + 1 : k + 3]]
     if typed[:1] == [seat[1]]:
         return _mistyped(g, turn, seat)
     if turn.player == seat[1] and typed[:1] == [seat[0]] and typed[1:] in ([], [seat[2]]):

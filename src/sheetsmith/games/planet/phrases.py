@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from sheetsmith.check.per_game import per_game
 from sheetsmith.games.planet.model import PlanetGame, parse_space
 from sheetsmith.toml import lenient
 
@@ -31,7 +32,13 @@ class Words(NamedTuple):
 
     @property
     def cards(self) -> tuple[str, ...]:
-        return tuple(c.id for c in self.game.cards)
+        return _card_ids(self.game)
+
+
+@per_game
+def _card_ids(game: PlanetGame) -> tuple[str, ...]:
+    """The cards' ids, asked for by every card a log names: once per game."""
+    return tuple(c.id for c in game.cards)
 
 
 def is_count(word: str) -> bool:

@@ -94,6 +94,17 @@ class _Game:
     def year_units(self, years: int) -> int:
         return years * self.season_length * len(self.game.seasons)
 
+    def dead(self, terrain: str) -> bool:
+        """`terrain in self.dead_terrains()`, without building the set."""
+        if terrain in self.game.seasons[self.season_index()].dead:
+            return True
+        for need in self.game.needs:
+            if terrain in need.dead:
+                taken = self.needs_taken.get(need.id)
+                if taken is not None and self.clock < taken + self.year_units(need.years):
+                    return True
+        return False
+
     def dead_terrains(self) -> set[str]:
         season = self.game.seasons[self.season_index()]
         dead = set(season.dead)
@@ -116,7 +127,10 @@ class _Game:
     def bridged(self, a: Space, b: Space) -> bool:
         """False for a step between the space center and anything but a bridge."""
         center = self.game.land.center
-        return center not in (a, b) or bool({a, b} & set(self.game.land.bridges))
+        if center != a and center != b:  # nearly every step: no set to build
+            return True
+        bridges = self.game.land.bridges
+        return a in bridges or b in bridges
 
     def closed(self, space: Space) -> bool:
         tile = self.tiles.get(space)

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from sheetsmith.check.per_game import per_game
 from sheetsmith.games.planet.abilities import _ability
 from sheetsmith.games.planet.carrying import _collect
 from sheetsmith.games.planet.exchanges import _deposit, _discard, _take_free, _trade
 from sheetsmith.games.planet.hand import _buy, _draw, _play
 from sheetsmith.games.planet.land import NEED
 from sheetsmith.games.planet.log import Action, Turn
-from sheetsmith.games.planet.model import parse_space, space_name
+from sheetsmith.games.planet.model import Card, PlanetGame, parse_space, space_name
 from sheetsmith.games.planet.movement import _move, _swap_spawn
 from sheetsmith.games.planet.seasons import _apply_drawn, _due_draws, _pick_need
 from sheetsmith.games.planet.state import _Game, _Player, _Turn
@@ -24,7 +25,7 @@ def _start_turn(g: _Game, turn: Turn, player: _Player, gap: bool = False) -> Non
     """The draws the seasons call for, then collecting. After turns left out of the log
     (`gap`), draws that are missing may have been drawn in them."""
     due = _due_draws(g)
-    decks = {c.id: c for c in g.game.cards}
+    decks = _decks(g.game)
     drawn = [decks[c] for c in turn.draws]
     if [c.kind for c in drawn] != due and not (gap and not drawn):
         shown = ", ".join(f"{c.name} ({c.kind})" for c in drawn) or "none"
@@ -46,6 +47,12 @@ def _start_turn(g: _Game, turn: Turn, player: _Player, gap: bool = False) -> Non
     elif player.alive and not player.skip_collect:
         _collect(g, player)
     player.skip_collect = False
+
+
+@per_game
+def _decks(game: PlanetGame) -> dict[str, Card]:
+    """The cards by id: a turn's draws are looked up in them."""
+    return {c.id: c for c in game.cards}
 
 
 def _points(g: _Game, player: _Player) -> int:

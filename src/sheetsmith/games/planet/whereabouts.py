@@ -10,9 +10,9 @@ at the move where it was made.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
+from sheetsmith.check.per_game import per_game
 from sheetsmith.games.planet.log import Action, Turn
 from sheetsmith.games.planet.model import Land, Space, parse_space
 from sheetsmith.games.planet.state import _Game, _Player
@@ -85,10 +85,22 @@ def upcoming(g: _Game, player: _Player, turn: Turn) -> tuple[Sign, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=16)
 def _neighbours(land: Land, diagonal: bool) -> dict[Space, frozenset[Space]]:
     """Each space's one-move neighbours by the land's shape alone (seasons and floods
-    change; typing does not): the space center is entered and left over its bridges only."""
+    change; typing does not): the space center is entered and left over its bridges only.
+    Worked out once per land (by identity: hashing the land cost more than a move's check)."""
+    both = _by_land(land)
+    if diagonal not in both:
+        both[diagonal] = _neighbours_of(land, diagonal)
+    return both[diagonal]
+
+
+@per_game
+def _by_land(land: Land) -> dict[bool, dict[Space, frozenset[Space]]]:
+    return {}
+
+
+def _neighbours_of(land: Land, diagonal: bool) -> dict[Space, frozenset[Space]]:
     spaces = set(land.spaces())
     deltas = ORTHOGONAL + (DIAGONAL if diagonal else ())
     out = {}
@@ -102,6 +114,12 @@ def _neighbours(land: Land, diagonal: bool) -> dict[Space, frozenset[Space]]:
     return out
 
 
+def _fits(near: dict[Space, frozenset[Space]], here: Space, sign: Sign) -> bool:
+    """Standing on `here` agrees with the sign: its move starts next to here, or here is
+    where it was made."""
+    return sign.space in near.get(here, ()) if sign.kind == "move" else here == sign.space
+
+
 class _Search:
     """The fewest mistakes that explain a player's next signs from a space: each move taken
     as typed, as not made, or as another tile one move away that the next move starts from."""
@@ -112,7 +130,7 @@ class _Search:
         self.memo: dict[tuple[Space, int], int] = {}
 
     def fits(self, here: Space, sign: Sign) -> bool:
-        return sign.space in self.near.get(here, ()) if sign.kind == "move" else here == sign.space
+        return _fits(self.near, here, sign)
 
     def mistakes(self, here: Space, n: int = 0) -> int:
         """From `here`, with signs[n:] still to explain."""
@@ -140,18 +158,37 @@ class _Search:
         return best
 
 
+def _next_sign(g: _Game, player: _Player, turn: Turn) -> Sign | None:
+    """`upcoming(g, player, turn)[0]`, or None if there is none, without the rest."""
+    k, index = g.cursor
+    for action in turn.actions:
+        if action.index > index and (sign := _sign(g, k, turn, action)) is not None:
+            return None if sign.kind == "unknown" else sign
+    signs = _signs(g, player.name)
+    low, high = 0, len(signs)
+    while low < high:  # the first sign after this turn, as `upcoming` finds it
+        mid = (low + high) // 2
+        low, high = (mid + 1, high) if signs[mid].at[0] <= k else (low, mid)
+    if low == len(signs) or signs[low].kind == "unknown":
+        return None
+    return signs[low]
+
+
 def read_move(g: _Game, player: _Player, target: Space, turn: Turn) -> list[Reading]:
     """The likeliest readings of a move of `player` to `target` given their next typed
     moves: those that leave the fewest mistakes, in the order ties are taken: the move as
     logged (the table may have broken the rule), a coordinate mistyped (keeping its letter
     or digit, then the nearest), a move not made."""
     here = player.at
+    near = _neighbours(g.game.land, player.role.diagonal)
+    lawful = target in near.get(here, ())
+    if lawful:  # most moves: only the next sign is needed to take it as logged
+        sign = _next_sign(g, player, turn)
+        if sign is None or _fits(near, target, sign):
+            return [Reading("logged", target, target, sign)]
     signs = upcoming(g, player, turn)
     sign = signs[0] if signs else None
-    search = _Search(_neighbours(g.game.land, player.role.diagonal), signs)
-    lawful = target in search.near.get(here, ())
-    if lawful and (sign is None or search.fits(target, sign)):
-        return [Reading("logged", target, target, sign)]
+    search = _Search(near, signs)
     options: list[tuple[tuple[int, int, int, int], Reading]] = []
     if target != here:  # typed twice, it is no move at all
         landed = target if target in g.tiles else here  # off the land: the player stays put

@@ -14,9 +14,9 @@ Contract version 2 (`shared/spec/my-corner-of-the-sky-sheet.md`).
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
+from sheetsmith.check.per_game import per_game
 from sheetsmith.check.verdict import PlayerResult, Violation, winners
 from sheetsmith.games.sky.model import BoxKind, SkyGame
 from sheetsmith.games.sky.sheet import SkySheet, blank_sheet, parse_sheet
@@ -79,9 +79,21 @@ def completed(sheet: SkySheet) -> set[str]:
     return {article_id for article_id, entry in sheet.articles.items() if all(entry.cost)}
 
 
-@functools.cache
 def _slots(game: SkyGame, kind: str) -> tuple[tuple[str, str, int, int], ...]:
     """Every box of one kind as (table, id, box index, value), in printed order."""
+    # Kept per game by identity: a cache keyed by the game hashed the whole model each time.
+    kinds = _slots_by_kind(game)
+    if kind not in kinds:
+        kinds[kind] = _slots_of(game, kind)
+    return kinds[kind]
+
+
+@per_game
+def _slots_by_kind(game: SkyGame) -> dict[str, tuple[tuple[str, str, int, int], ...]]:
+    return {}
+
+
+def _slots_of(game: SkyGame, kind: str) -> tuple[tuple[str, str, int, int], ...]:
     slots = [
         (upgrade.group, upgrade.id, i, box.value)
         for upgrade in game.upgrades
@@ -103,15 +115,21 @@ def _slots(game: SkyGame, kind: str) -> tuple[tuple[str, str, int, int], ...]:
     return tuple(slots)
 
 
-def _filled(sheet: SkySheet, game: SkyGame, kind: str, bought: set[str]) -> list[tuple[str, int]]:
-    """Where each filled box of `kind` is (`table.id`) and what it costs. Article boxes are
-    left out when RECORDING or PROMOTER is acquired: either can have filled any of them."""
-    marks = {
+def _marks(sheet: SkySheet) -> dict[str, Mapping[str, tuple[bool, ...]]]:
+    """Every box of the sheet, by table and id."""
+    return {
         "abilities": sheet.abilities,
         "supporters": sheet.supporters,
         "articles": {key: entry.cost for key, entry in sheet.articles.items()},
         "schedule": sheet.schedule,
     }
+
+
+def _filled(
+    marks: dict[str, Mapping[str, tuple[bool, ...]]], game: SkyGame, kind: str, bought: set[str]
+) -> list[tuple[str, int]]:
+    """Where each filled box of `kind` is (`table.id`) and what it costs. Article boxes are
+    left out when RECORDING or PROMOTER is acquired: either can have filled any of them."""
     skip_articles = bool(ARTICLE_FILLERS & bought)
     return [
         (f"{table}.{key}", value)
@@ -149,7 +167,8 @@ def _violations(
                     f"not {entry.reward}",
                 )
             )
-    star_boxes = [where for where, _ in _filled(sheet, game, BoxKind.STAR, bought)]
+    marks = _marks(sheet)
+    star_boxes = [where for where, _ in _filled(marks, game, BoxKind.STAR, bought)]
     if len(star_boxes) > stars and OPTIMIZING not in bought:
         places = ", ".join(dict.fromkeys(star_boxes))
         found.append(
@@ -160,7 +179,7 @@ def _violations(
                 f"on the map, and OPTIMIZING is not acquired",
             )
         )
-    square_boxes = _filled(sheet, game, BoxKind.SQUARES, bought)
+    square_boxes = _filled(marks, game, BoxKind.SQUARES, bought)
     # with OPTIMIZING a □1 box can be filled for free
     free = OPTIMIZING in bought
     needed = sum(value for _, value in square_boxes if not (free and value == 1))

@@ -10,10 +10,11 @@ from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from sheetsmith.check.per_game import per_game
 from sheetsmith.check.schema import schema_directive
-from sheetsmith.games.sky.model import SkyGame, Upgrade
+from sheetsmith.games.sky.model import Article, SkyGame, Upgrade
 from sheetsmith.toml import lenient
 from sheetsmith.toml.node import Node, describe
 
@@ -50,6 +51,11 @@ def _decode(marks: str) -> tuple[bool, ...] | None:
 
 def _marks(node: Node, expected: int) -> tuple[bool, ...]:
     """A box string such as "x . x": one mark per box, spaces optional."""
+    value = node.value
+    if type(value) is str:  # as nearly every box string is typed: read without a detour
+        decoded = _decode(value.replace(SPACES, ""))
+        if decoded is not None and len(decoded) == expected:
+            return decoded
     if node.missing:
         return (False,) * expected
     text = node.str()
@@ -67,17 +73,31 @@ def _marks(node: Node, expected: int) -> tuple[bool, ...]:
     return decoded
 
 
-def _upgrades(node: Node, upgrades: tuple[Upgrade, ...]) -> dict[str, tuple[bool, ...]]:
+class _Table(NamedTuple):
+    """A table of the sheet as the definition has it: once per game, not once per sheet."""
+
+    by_id: dict[str, Any]  # the upgrades or articles by id
+    ids: tuple[str, ...]
+    blank: dict[str, Any]  # id -> what an id left out reads as
+
+
+@per_game
+def _upgrade_table(upgrades: tuple[Upgrade, ...]) -> _Table:
     by_id = {u.id: u for u in upgrades}
+    return _Table(by_id, tuple(by_id), {u.id: (False,) * len(u.cost) for u in upgrades})
+
+
+def _upgrades(node: Node, upgrades: tuple[Upgrade, ...]) -> dict[str, tuple[bool, ...]]:
+    by_id, ids, blank = _upgrade_table(upgrades)
     typed: dict[str, tuple[bool, ...]] = {}
-    for key, item in lenient.entries(node, tuple(by_id), lambda hint: f"unknown id{hint}").items():
+    for key, item in lenient.entries(node, ids, lambda hint: f"unknown id{hint}").items():
         upgrade = by_id[key]
         if upgrade.start:
             if item.value != "":
                 item.fail(f"{upgrade.name} is held from the start and has no boxes to fill")
             continue
         typed[key] = _marks(item, len(upgrade.cost))
-    return {u.id: typed.get(u.id, (False,) * len(u.cost)) for u in upgrades}
+    return {u: typed.get(u, none) for u, none in blank.items()}
 
 
 def _reward(node: Node) -> int | str | None:
@@ -98,10 +118,17 @@ def _reward(node: Node) -> int | str | None:
     return None
 
 
+@per_game
+def _article_table(articles: tuple[Article, ...]) -> _Table:
+    by_id = {a.id: a for a in articles}
+    blank = {a.id: ArticleEntry((False,) * len(a.cost), None) for a in articles}
+    return _Table(by_id, tuple(by_id), blank)
+
+
 def _articles(node: Node, game: SkyGame) -> dict[str, ArticleEntry]:
-    by_id = {a.id: a for a in game.articles}
+    by_id, ids, blank = _article_table(game.articles)
     typed: dict[str, ArticleEntry] = {}
-    for key, item in lenient.entries(node, tuple(by_id), lambda hint: f"unknown id{hint}").items():
+    for key, item in lenient.entries(node, ids, lambda hint: f"unknown id{hint}").items():
         article = by_id[key]
         if not isinstance(item.value, dict):
             item.fail(
@@ -110,17 +137,15 @@ def _articles(node: Node, game: SkyGame) -> dict[str, ArticleEntry]:
             continue
         item.only("cost", "reward")
         typed[key] = ArticleEntry(_marks(item["cost"], len(article.cost)), _reward(item["reward"]))
-    empty = {a.id: ArticleEntry((False,) * len(a.cost), None) for a in game.articles}
-    return empty | typed
+    return blank | typed
 
 
 def _schedule(node: Node, game: SkyGame) -> dict[str, tuple[bool, ...]]:
     days = game.schedule.days
     count = len(game.schedule.boxes)
     typed: dict[str, tuple[bool, ...]] = {}
-    listed = ", ".join(days)
     for key, item in lenient.entries(
-        node, days, lambda hint: f"unknown day{hint}; days are {listed}"
+        node, days, lambda hint: f"unknown day{hint}; days are {', '.join(days)}"
     ).items():
         typed[key] = _marks(item, count)
     return {day: typed.get(day, (False,) * count) for day in days}
@@ -133,27 +158,25 @@ def _star_map(node: Node, game: SkyGame) -> frozenset[tuple[int, int]]:
     text = node.str()
     if text is None:
         return frozenset()
-    lines = [lenient.squeeze(line, SPACES) for line in text.replace("\r", "").split("\n")]
+    lines = lenient.squeeze(text.replace("\r", ""), SPACES).split("\n")  # SPACES: no newline
     rows = [(index, row) for index, row in enumerate(lines) if row]
     points: set[tuple[int, int]] = set()
     # Only the rows a map has are checked one by one; rows past them are the one row-count
     # problem below, not a problem each (a pasted 80,000-row map gave 80,000 of them).
     for number, (index, row) in enumerate(rows[:size], start=1):
         decoded = _decode(row)
-        if decoded is None:
+        if decoded is not None and len(row) == size:
+            y = size - number
+            points.update([(x, y) for x, mark in enumerate(row) if mark != "."])  # as decoded
+        elif decoded is None:
             shown = ", ".join(repr(c) for c in sorted(set(row) - MARKS))
-            node.fail(
+            node.fail_row(
+                index,
                 f"row {number}: unexpected character {shown}: use x for a filled point, "
                 f". for an empty one",
-                node.value_line(index),
-            )
-        elif len(row) != size:
-            node.fail(
-                f"row {number}: expected {size} points, got {len(row)}", node.value_line(index)
             )
         else:
-            y = size - number
-            points.update((x, y) for x, filled in enumerate(decoded) if filled)
+            node.fail_row(index, f"row {number}: expected {size} points, got {len(row)}")
     if len(rows) != size:
         node.fail(f"expected {size} rows of points (top row first), got {len(rows):,}")
     return frozenset(points)

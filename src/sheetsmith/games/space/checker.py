@@ -8,11 +8,22 @@ readings chosen where the rules are ambiguous are in the definition's `[notes]` 
 
 from __future__ import annotations
 
-from sheetsmith.games.space.blank import blank_sheet
+from typing import Any
+
 from sheetsmith.games.space.sheet import parse_sheet
 from sheetsmith.games.space.verdict import check_table
 
-__all__ = ["RULES", "blank_sheet", "check_table", "parse_sheet"]
+__all__ = ["RULES", "check_table", "parse_sheet"]
+
+
+def __getattr__(name: str) -> Any:
+    # The blank sheet is `new-sheet`'s, not the check's: imported only when asked for here.
+    if name == "blank_sheet":
+        from sheetsmith.games.space.blank import blank_sheet
+
+        return blank_sheet
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 RULES = {
     "grid.overlap": "a square holds more than one shape",

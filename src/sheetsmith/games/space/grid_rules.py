@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sheetsmith.check.polyomino import connected, mirrored, normalise, path_cells
-from sheetsmith.check.polyomino import same_shape as rotated_copy
+from sheetsmith.check.polyomino import (
+    Shape,
+    at_origin,
+    connected,
+    mirrored,
+    normalise,
+    path_cells,
+    turns,
+)
 from sheetsmith.check.verdict import Violation
 from sheetsmith.games.space.sheet import Cell, Entry, Mark
 from sheetsmith.games.space.typed_day import (
@@ -95,10 +102,13 @@ def _reread(day: Day) -> list[Violation]:
     return out
 
 
+COUNTS = {"one": 1, "none": 0}  # the shapes that are a number of squares
+
+
 def count_rule(day: Day, entry: Entry) -> list[Violation]:
     shape = day.action[entry.action].shape
     cells = day.own[entry.number]
-    expected = {"one": 1, "none": 0}.get(shape)
+    expected = COUNTS.get(shape)
     if expected is None or len(cells) == expected:
         return []
     name = day.action[entry.action].name
@@ -120,24 +130,31 @@ def _fits(shape: Sequence[Cell], size: int) -> bool:
     return max(width, height) <= size and min(width, height) <= size
 
 
+def _path_shape(steps: str) -> tuple[Shape, frozenset[frozenset[Cell]]]:
+    """A path's shape (start and end included) and its turns, to find the squares drawn
+    among them as a set (move_shape is worked out once per day and entry: `Day.known`)."""
+    path = normalise(path_cells((0, 0), steps))
+    return path, turns(path)
+
+
 def move_shape(day: Day, entry: Entry) -> list[Violation]:
     if not entry.path:
         return []
-    path = normalise(path_cells((0, 0), entry.path))
+    path, path_turns = _path_shape(entry.path)
     drawn = day.own[entry.number]
-    where = entry_where(entry, drawn)
     if not _fits(path, day.size):
         return [
             Violation(
                 "grid.inside",
-                where,
+                entry_where(entry, drawn),
                 f"the path {entry.path} has a shape {max(x for x, _ in path) + 1} by "
                 f"{max(y for _, y in path) + 1} squares, which cannot fit the "
                 f"{day.size}x{day.size} grid",
             )
         ]
-    if rotated_copy(path, drawn):
+    if at_origin(drawn) in path_turns:  # `rotated_copy(path, drawn)`
         return []
+    where = entry_where(entry, drawn)
     if drawn and mirrored(path, drawn):
         return [
             Violation(
@@ -235,12 +252,11 @@ def _completes(cells: list[Cell], full: set[Cell], size: int) -> tuple[bool, boo
 
 def exercise_shape(day: Day, entry: Entry) -> list[Violation]:
     cells = day.own[entry.number]
-    where = entry_where(entry, cells)
     if len(cells) != 4 or not connected(cells):
         return [
             Violation(
                 "exercise.shape",
-                where,
+                entry_where(entry, cells),
                 f"Exercise is 4 connected squares, found {plural(len(cells), 'square')}"
                 + ("" if connected(cells) or not cells else " that are not connected"),
             )
@@ -254,7 +270,7 @@ def exercise_shape(day: Day, entry: Entry) -> list[Violation]:
     return [
         Violation(
             "exercise.shape",
-            where,
+            entry_where(entry, cells),
             f"the 4 squares must complete both a row and a column (fill the last empty "
             f"squares of each); they complete no {missing.replace('a ', '')}",
         )
@@ -262,7 +278,7 @@ def exercise_shape(day: Day, entry: Entry) -> list[Violation]:
 
 
 def exercise(day: Day, entries: list[Entry]) -> list[Violation]:
-    out = [v for entry in entries for v in exercise_shape(day, entry)]
+    out = [v for entry in entries for v in day.known(exercise_shape, entry)]
     for entry in entries[1:]:
         out.append(
             Violation(

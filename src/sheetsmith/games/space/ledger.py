@@ -20,7 +20,7 @@ from sheetsmith.check.verdict import Violation
 from sheetsmith.games.space.sheet import Entry
 from sheetsmith.games.space.typed_day import Day
 
-TRACKS = ("money", "speed", "energy", "mood")
+TRACKS = ("money", "speed", "energy", "mood")  # in this order: log_rules._trackers relies on it
 START = 0  # the ledger key of the start (entries are numbered from 1)
 MAX_DOUBTS = 6  # doubtful changes tried together; past this, one at a time
 # What an entry left out of the log may have changed, by its action, and which way (+1 up
@@ -57,8 +57,13 @@ def typed_change(entry: Entry, track: str) -> int:
     return int(getattr(entry, track))
 
 
+PRICED = frozenset({"show", "zoo", "jukebox", "adopt"})
+
+
 def prices(day: Day, entry: Entry) -> tuple[int, ...]:
     """What an action costs by the cards, cheapest first; () for an action with no price."""
+    if entry.action not in PRICED:  # most entries: asked of each, by several rules
+        return ()
     p = day.game.prices
     return {
         "show": (p.show.get(day.sheet.day, 0),),

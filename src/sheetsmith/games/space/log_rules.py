@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from sheetsmith.check.verdict import Violation
 from sheetsmith.games.space.grid_rules import explore
-from sheetsmith.games.space.ledger import TRACKS, Ledger, Replay, prices
+from sheetsmith.games.space.ledger import TRACKS, Ledger, Replay, prices, typed_change
 from sheetsmith.games.space.neighbor_rules import Emerged, emerge, meet, neighbor_name
 from sheetsmith.games.space.sheet import Entry
 from sheetsmith.games.space.tracker_rules import Trackers, end_of_day, move
@@ -58,7 +58,7 @@ def sequence(day: Day, ledger: Ledger) -> Replay:
     for entry in day.entries:
         out += _next_after_emerge(day, entry, walk, len(out))
         if entry.action == "move":
-            out += move(day, entry, walk.state) + explore(day, entry)
+            out += move(day, entry, walk.state) + day.known(explore, entry)
             walk.place = Place(None if entry.missing else entry.to, entry.number)
             walk.emerged = emerge(day, entry, walk.met, out)
         else:
@@ -273,10 +273,18 @@ def _price_rules(day: Day, entry: Entry) -> list[Violation]:
 def _trackers(day: Day, entry: Entry, walk: _Walk, ledger: Ledger) -> list[Violation]:
     """Money and trackers after the entry, as the ledger carries them."""
     state = walk.state
-    for track in TRACKS:
-        change = ledger.change(entry, track)
+    # ledger.change for each of TRACKS (money, speed, energy, mood), spelled out: it is
+    # asked of every entry of every replay
+    offset = ledger.offset
+    deltas = [
+        typed_change(entry, t) + (offset.get((entry.number, t), 0) if offset else 0) for t in TRACKS
+    ]
+    for track, change in zip(TRACKS, deltas, strict=True):
         walk.changes[track].append((entry, change))
-        setattr(state, track, getattr(state, track) + change)
+    state.money += deltas[0]
+    state.speed += deltas[1]
+    state.energy += deltas[2]
+    state.mood += deltas[3]
     out = []
     if state.money < 0:
         out.append(

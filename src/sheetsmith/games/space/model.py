@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
+from sheetsmith.check.per_game import per_game
 from sheetsmith.definition.common import Component, GameInfo
 from sheetsmith.definition.guide import Guide
 
@@ -272,7 +274,7 @@ class SpaceMap(NamedTuple):
 
     def at(self, what: str) -> Spot | None:
         """Where a place or a neighbor's house is, None if not on this map."""
-        return next((t.at for t in self.things if t.what == what), None)
+        return _where(self).get(what)
 
     def on_map(self, spot: Spot) -> bool:
         return 1 <= spot.column <= self.columns and 1 <= spot.row <= self.rows
@@ -283,20 +285,31 @@ class SpaceMap(NamedTuple):
     def distance(self, a: Spot, b: Spot) -> int | None:
         """Fewest steps (up, down, left, right) from a to b around craters; None if b
         cannot be reached. The Internet action counts the distance to the tower so."""
-        return self._steps(a, b).get(b)
+        return self.reach(a).get(b)
 
     def within(self, a: Spot, steps: int) -> tuple[Spot, ...]:
         """The spaces at most `steps` steps from a around craters, nearest first (a run
         of that many spaces may end on any of them)."""
-        return tuple(s for s, n in self._steps(a, None, steps).items() if n <= steps)
+        found = []
+        for spot, n in self.reach(a).items():  # nearest first: stop at the first too far
+            if n > steps:
+                break
+            found.append(spot)
+        return tuple(found)
 
-    def _steps(self, a: Spot, goal: Spot | None, limit: int | None = None) -> dict[Spot, int]:
-        """Breadth-first from a: each space reached and its steps, until goal or limit."""
+    def reach(self, a: Spot) -> Mapping[Spot, int]:
+        """Every space reachable from a with its steps, nearest first (breadth-first), worked
+        out once per map and space: every move and Internet action of a day asks."""
+        reached = _reached(self)
+        if a not in reached:
+            reached[a] = MappingProxyType(self._steps(a))
+        return reached[a]
+
+    def _steps(self, a: Spot) -> dict[Spot, int]:
+        """Breadth-first from a: each space reached and its steps."""
         seen = {a: 0}
         frontier = [a]
-        while frontier and goal not in seen:
-            if limit is not None and seen[frontier[0]] >= limit:
-                break
+        while frontier:
             nxt = []
             for spot in frontier:
                 for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
@@ -306,6 +319,20 @@ class SpaceMap(NamedTuple):
                         nxt.append(s)
             frontier = nxt
         return seen
+
+
+@per_game
+def _where(space_map: SpaceMap) -> dict[str, Spot]:
+    """Each place and house on a map by what it is (the first, if one stood twice)."""
+    found: dict[str, Spot] = {}
+    for thing in space_map.things:
+        found.setdefault(thing.what, thing.at)
+    return found
+
+
+@per_game
+def _reached(space_map: SpaceMap) -> dict[Spot, Mapping[Spot, int]]:
+    return {}
 
 
 # -- belongings: the item list, the lottery, the treasures card, the day ------------------------

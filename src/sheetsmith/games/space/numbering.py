@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import NamedTuple
 
+from sheetsmith.check.per_game import per_game
 from sheetsmith.check.verdict import Violation
 from sheetsmith.games.space.model import SpaceGame
 from sheetsmith.games.space.sheet import EXPLORE_X, Entry, SpaceSheet, code_table
@@ -47,9 +48,15 @@ class _Grid(NamedTuple):
     length: int  # the numbers to align: up to the larger of the grid's and the log's
 
 
-def _grid(game: SpaceGame, sheet: SpaceSheet) -> _Grid:
-    move = game.action("move").code
+@per_game
+def _move_codes(game: SpaceGame) -> tuple[str, frozenset[str]]:
+    """The Move's code, and the codes of the explore squares a move draws."""
     explore = {EXPLORE_X, *(a.code for a in game.actions if a.shape == "explore")}
+    return game.action("move").code, frozenset(explore)
+
+
+def _grid(game: SpaceGame, sheet: SpaceSheet) -> _Grid:
+    move, explore = _move_codes(game)
     codes: dict[int, Counter[str]] = defaultdict(Counter)
     cells: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for cell, marks in sheet.squares:
@@ -152,10 +159,24 @@ def _left_out_entry(game: SpaceGame, number: int, codes: Counter[str]) -> Entry:
     return Entry(number=number, code=code, action=table.get(code, ""), typed=0)
 
 
+def _in_step(game: SpaceGame, log: Sequence[Entry], grid: _Grid) -> bool:
+    """The log and the grid agree entry by entry: each entry, typed in place (the parser
+    numbers them so), fits the squares of its number, and the grid numbers none past them."""
+    empty: Counter[str] = Counter()
+    return grid.length == len(log) and all(
+        entry.number == entry.typed == index and _fits(game, entry, grid.codes.get(index, empty))
+        for index, entry in enumerate(log, start=1)
+    )
+
+
 def number_log(game: SpaceGame, sheet: SpaceSheet, off: frozenset[str] = frozenset()) -> Numbered:
     """The log as the grid numbers it, without the readings in `off`."""
     log = sheet.log
     grid = _grid(game, sheet)
+    if _in_step(game, log, grid):
+        # every entry fits its own number and no number is past the log: the alignment
+        # costs nothing there, and nothing else does, so it is the one the search finds
+        return Numbered(tuple(log), (), (), frozenset(), (), 0)
     number, extras, left_out = _walk(game, log, grid, off)
     pairs = _swaps(game, log, grid, number) if SWAP not in off else []
     entries = [log[i]._replace(number=number[i]) for i in number]

@@ -33,15 +33,19 @@ from sheetsmith.games.space.work_rules import job_of, work_shape
 
 def shape_rules(day: Day, entry: Entry) -> list[Violation]:
     """The rules about an entry's own squares (not where, when or how often)."""
+    return day.known(_shape_rules, entry)
+
+
+def _shape_rules(day: Day, entry: Entry) -> list[Violation]:
     if not entry.action:  # an entry left out with no square: nothing is known of it
         return []
-    out = count_rule(day, entry)
+    out = day.known(count_rule, entry)
     if entry.action == "move":
-        out += move_shape(day, entry) + explore(day, entry)
+        out += day.known(move_shape, entry) + day.known(explore, entry)
     elif entry.action == "internet":
         out += internet(day, entry)
     elif entry.action == "exercise":
-        out += exercise_shape(day, entry)
+        out += day.known(exercise_shape, entry)
     elif entry.action == "work" and (job := job_of(day)) is not None:
         out += work_shape(day, entry, job)
     return out

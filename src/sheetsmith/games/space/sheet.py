@@ -8,11 +8,16 @@ game definition, so a group's own definition gets a matching format.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import NamedTuple
 
-from sheetsmith.games.space.model import SpaceGame, SpaceMap
+from sheetsmith.check.per_game import per_game
+from sheetsmith.games.space.model import Action, SpaceGame, SpaceMap
+
+# The grid (sheet_grid.py) is part of the sheet's format: its marks are named here too.
+from sheetsmith.games.space.sheet_grid import EXPLORE_X as EXPLORE_X
+from sheetsmith.games.space.sheet_grid import INKED as INKED
+from sheetsmith.games.space.sheet_grid import Cell, Mark, code_table, read_grid
 from sheetsmith.games.space.sheet_places import (
     check_start_at,
     places_of,
@@ -58,21 +63,7 @@ ENTRY_KEYS = (
 )
 MOVE_ONLY = ("path", "to", "run", "explore", "emerge")
 ANSWERS = ("friends", "not-friends")
-EXPLORE_X = "X"  # a failed explore with both squares full: an X anywhere, numbered by its move
-EMPTY = frozenset({".", "-"})
-# what a sheet read from a photo types in a square that holds ink: the player types its code
-INKED = "??"
-_TOKEN = re.compile(r"^([A-Za-z]+)([0-9]+)(_?)$")
-
-Cell = tuple[int, int]  # (column, row) as printed on the sheet's axes: 1..6, row 1 at the bottom
-
-
-class Mark(NamedTuple):
-    """One code written in a square: `M3_` is code M, log entry 3, underlined (TRAIN)."""
-
-    code: str
-    entry: int
-    underlined: bool = False
+_ABSENT = object()
 
 
 class Emerge(NamedTuple):
@@ -129,15 +120,21 @@ class SpaceSheet(NamedTuple):
     start_space: str = ""  # where the day starts on the map ("C4"); "": at start_at
 
 
-def code_table(game: SpaceGame) -> dict[str, str]:
-    """Letter code -> action id, for every action logged as an entry of its own.
+class _Words(NamedTuple):
+    """What a sheet may type, from the definition: worked out once per game."""
 
-    Explore, Run and Train happen during a Move and are typed inside its entry."""
-    return {
-        a.code: a.id
-        for a in game.actions
-        if a.shape not in ("explore", "underline") and a.id != "run"
-    }
+    table: dict[str, str]  # code_table
+    subactions: dict[str, Action]  # codes typed inside a Move entry
+    neighbors: tuple[str, ...]  # neighbor ids
+
+
+@per_game
+def _words(game: SpaceGame) -> _Words:
+    table = code_table(game)
+    subactions = {a.code: a for a in game.actions if a.shape in ("explore", "underline")}
+    subactions.update({a.code: a for a in game.actions if a.shape == "none" and a.id == "run"})
+    neighbors = tuple(n.id for n in game.neighbors)
+    return _Words(table, subactions, neighbors)
 
 
 def _trackers(
@@ -163,69 +160,6 @@ def _trackers(
         if place:
             check_start_at(node["at"], game, planet, place)
     return Trackers(values[0], values[1], values[2], money or 0), at
-
-
-def _grid(node: Node, game: SpaceGame) -> tuple[tuple[Cell, tuple[Mark, ...]], ...]:
-    size = game.sheet.grid
-    table = code_table(game)
-    known = (*table, EXPLORE_X, *(a.code for a in game.actions if a.shape == "explore"))
-    move = game.action("move").code
-    if node.missing:
-        node.fail(f"required: the {size}x{size} grid, top row first")
-        return ()
-    text = node.str()
-    if text is None:
-        return ()
-    lines = text.replace("\r", "").split("\n")
-    rows = [(index, line.split()) for index, line in enumerate(lines) if line.strip()]
-    if len(rows) != size:
-        node.fail(f"expected {size} rows of {size} squares (top row first), got {len(rows)}")
-    squares: list[tuple[Cell, tuple[Mark, ...]]] = []
-    for number, (index, tokens) in enumerate(rows[:size], start=1):
-        where = f"row {size + 1 - number} (line {number} of the grid)"
-        line = node.value_line(index)
-        if len(tokens) != size:
-            node.fail(f"{where}: expected {size} squares, got {len(tokens)}", line)
-            continue
-        for column, token in enumerate(tokens, start=1):
-            if token in EMPTY:
-                continue
-            marks = []
-            for part in token.split("/"):
-                found = _TOKEN.match(part)
-                if part == INKED:
-                    node.fail(
-                        f"{where}, column {column}: square ({column},{size + 1 - number}) "
-                        "holds ink in the photo: type the letter code and log number written "
-                        'in it (such as "M3"), or "." if it is empty',
-                        line,
-                    )
-                    continue
-                if not found:
-                    node.fail(
-                        f"{where}, column {column}: {part!r} is not a letter code and a log "
-                        'number such as "M3" (or "." for an empty square)',
-                        line,
-                    )
-                    continue
-                code, entry, underline = found[1].upper(), int(found[2]), bool(found[3])
-                if code not in known:
-                    node.fail(
-                        f"{where}, column {column}: unknown letter code {code!r}"
-                        f"{suggest(code, known)}",
-                        line,
-                    )
-                    continue
-                if underline and code != move:
-                    node.fail(
-                        f"{where}, column {column}: only {move} squares are underlined (TRAIN)",
-                        line,
-                    )
-                    continue
-                marks.append(Mark(code, entry, underline))
-            if marks:
-                squares.append(((column, size + 1 - number), tuple(marks)))
-    return tuple(squares)
 
 
 def _cells(node: Node, size: int) -> tuple[Cell, ...]:
@@ -272,19 +206,32 @@ def _emerge(node: Node, game: SpaceGame) -> Emerge | None:
     return Emerge(neighbor, (space[0], space[1]), roll)
 
 
+def _number(node: Node, key: str, low: int, high: int) -> int:
+    """An optional integer of an entry, 0 if not typed. One typed as a plain integer in range
+    is taken as is; anything else is read (and refused) as `lenient.integer` reads it."""
+    value = node.value.get(key, _ABSENT)
+    if value is _ABSENT:
+        return 0
+    if type(value) is int and low <= value <= high:
+        return value
+    return lenient.integer(node[key], 0, low=low, high=high) or 0
+
+
 def _entry(
     node: Node, number: int, game: SpaceGame, table: dict[str, str], planet: SpaceMap | None
 ) -> Entry | None:
-    if not isinstance(node.value, dict):
-        node.fail(f"expected a log entry table with a code, got {describe(node.value)}")
+    # `key in value` is `node[key].missing` without a Node per key (fifteen, each entry)
+    value = node.value
+    if not isinstance(value, dict):
+        node.fail(f"expected a log entry table with a code, got {describe(value)}")
         return None
     node.only(*ENTRY_KEYS)
     raw = node["code"].str()
     if raw is None:
         return None
     code = raw.strip().upper()
-    subactions = {a.code: a for a in game.actions if a.shape in ("explore", "underline")}
-    subactions.update({a.code: a for a in game.actions if a.shape == "none" and a.id == "run"})
+    words = _words(game)
+    subactions = words.subactions
     if code in subactions or raw.strip() in subactions:
         sub = subactions.get(code) or subactions[raw.strip()]
         node["code"].fail(
@@ -303,9 +250,9 @@ def _entry(
     is_rocket = action == "rocket"
     if not is_move:
         for key in MOVE_ONLY:
-            if not node[key].missing and not (is_rocket and key == "to"):
+            if key in value and not (is_rocket and key == "to"):
                 node[key].fail(f"only a Move ({game.action('move').code}) entry has {key}")
-    if not is_rocket and not node["fuel"].missing:
+    if not is_rocket and "fuel" in value:
         node["fuel"].fail(f"only a Rocket Launcher ({game.action('rocket').code}) entry has fuel")
     path = ""
     if is_move:
@@ -319,17 +266,16 @@ def _entry(
                     f'such as "R R U", got {path_raw!r}'
                 )
                 path = ""
-    neighbor_ids = tuple(n.id for n in game.neighbors)
     neighbor = ""
     if action == "neighbor":
-        neighbor = lenient.choice(node["neighbor"], neighbor_ids) or ""
-    elif not node["neighbor"].missing:
+        neighbor = lenient.choice(node["neighbor"], words.neighbors) or ""
+    elif "neighbor" in value:
         if action == "trade":
-            neighbor = lenient.choice(node["neighbor"], neighbor_ids) or ""
+            neighbor = lenient.choice(node["neighbor"], words.neighbors) or ""
         else:
             node["neighbor"].fail("only a Neighbor or Trade entry names a neighbor")
     answer = ""
-    if not node["answer"].missing:
+    if "answer" in value:
         if action == "neighbor":
             answer = lenient.choice(node["answer"], ANSWERS) or ""
         else:
@@ -337,24 +283,25 @@ def _entry(
     distance = None
     if action == "internet":
         distance = lenient.integer(node["distance"], low=0, high=99)
-    elif not node["distance"].missing:
+    elif "distance" in value:
         node["distance"].fail("only an Internet entry has a distance (to the tower)")
-    deltas = [
-        lenient.integer(node[k], 0, low=-99, high=99) or 0
-        for k in ("money", "speed", "energy", "mood")
-    ]
-    node["note"].str("")
+    deltas = [_number(node, k, -99, 99) for k in ("money", "speed", "energy", "mood")]
+    if "note" in value and not isinstance(value["note"], str):
+        node["note"].str("")
+    to = ""
+    if is_move and "to" in value:
+        to = read_to(node["to"], game, planet)
+    elif is_rocket:
+        to = read_flight(node["to"], game, planet)
     return Entry(
         number=number,
         code=code,
         action=action,
         path=path,
-        to=read_to(node["to"], game, planet)
-        if is_move
-        else (read_flight(node["to"], game, planet) if is_rocket else ""),
-        run=(lenient.integer(node["run"], 0, low=0, high=99) or 0) if is_move else 0,
-        explore=_cells(node["explore"], game.sheet.grid) if is_move else (),
-        emerge=_emerge(node["emerge"], game) if is_move else None,
+        to=to,
+        run=_number(node, "run", 0, 99) if is_move else 0,
+        explore=_cells(node["explore"], game.sheet.grid) if is_move and "explore" in value else (),
+        emerge=_emerge(node["emerge"], game) if is_move and "emerge" in value else None,
         neighbor=neighbor,
         answer=answer,
         distance=distance,
@@ -388,8 +335,8 @@ def parse_sheet(root: Node, game: SpaceGame, file: str) -> SpaceSheet:
         start_space = read_start_space(start_node["space"], start_map(game, planet, start_at))
     end, _ = _trackers(root["end"], game, with_place=False)
     pockets = tuple(p.strip() for p in root["pockets"].str_list(()) if p.strip())
-    squares = _grid(root["grid"], game)  # before the log: problems come in file order
-    table = code_table(game)
+    squares = read_grid(root["grid"], game)  # before the log: problems come in file order
+    table = _words(game).table
     log = tuple(
         entry
         for number, item in enumerate(root["log"].list(()), start=1)

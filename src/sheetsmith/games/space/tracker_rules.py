@@ -30,8 +30,11 @@ class Trackers:
         """Report a tracker pushed off its printed track, then keep it at the edge."""
         out = []
         sheet = self.day.game.sheet
-        tracks = (("speed", sheet.speed), ("energy", sheet.energy), ("mood", sheet.mood))
-        for attr, tracker in tracks:
+        for attr, tracker in (
+            ("speed", sheet.speed),
+            ("energy", sheet.energy),
+            ("mood", sheet.mood),
+        ):
             value = getattr(self, attr)
             if not tracker.min <= value <= tracker.max:
                 out.append(
@@ -55,7 +58,7 @@ def _steps(day: Day, entry: Entry, shape_broken: bool) -> int:
 
 
 def move(day: Day, entry: Entry, state: Trackers) -> list[Violation]:
-    out = move_shape(day, entry)
+    out = day.known(move_shape, entry)
     bonus = 1 if day.sheet.exercised_yesterday else 0
     steps = _steps(day, entry, bool(out))
     if entry.path and steps > state.speed + bonus:

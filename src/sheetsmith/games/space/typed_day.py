@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
-from sheetsmith.games.space.model import SpaceGame
+from sheetsmith.check.per_game import per_game
+from sheetsmith.games.space.model import Action, SpaceGame
 from sheetsmith.games.space.sheet import EXPLORE_X, Cell, Entry, Mark, SpaceSheet
+
+if TYPE_CHECKING:
+    from sheetsmith.check.verdict import Violation
 
 OWN, EXPLORED, CROSSED = "own", "explored", "crossed"  # what a square is to its entry
 MarkKey = tuple[Cell, int]  # a square, and which of its marks (a square may hold two)
@@ -43,6 +47,12 @@ class Reading(NamedTuple):
     role: str  # OWN, EXPLORED or CROSSED
 
 
+@per_game
+def _actions(game: SpaceGame) -> tuple[dict[str, Action], dict[str, str]]:
+    """The actions by id, and their codes: read once per game, not once per Day."""
+    return {a.id: a for a in game.actions}, {a.id: a.code for a in game.actions}
+
+
 class Day:
     """Everything a rule needs to know about one sheet, computed once.
 
@@ -56,8 +66,7 @@ class Day:
         self.entries = tuple(entries)
         self.size = game.sheet.grid
         self.by_number = {e.number: e for e in self.entries}
-        self.action = {a.id: a for a in game.actions}
-        self.codes = {a.id: a.code for a in game.actions}
+        self.action, self.codes = _actions(game)
         explore = self.codes.get("explore", "XP")
         self.explore_codes = (explore, EXPLORE_X)
         self.marks: dict[MarkKey, Mark] = {}
@@ -83,15 +92,36 @@ class Day:
         self.emerge_who: dict[int, str] = {}
         self.underlined: dict[int, int] = defaultdict(int)
         self.when: dict[Cell, int] = {}  # square -> the first entry that drew it
+        # a rule's verdict on an entry's squares, by (rule, entry number), kept until a
+        # mark is read again: the search for mistyped squares and the replays of the log
+        # ask each the same, several times over
+        self._known: dict[tuple[str, int], list[Violation]] = {}
         self.held: dict[Cell, int] = {}  # square -> how many marks it holds
+        # each mark read as `read` and `_add` do, inline: a day is built for every reading
+        # tried, and a sheet has three dozen marks
+        by_number, underlined = self.by_number, self.underlined
         for cell, marks in sheet.squares:
             self.held[cell] = len(marks)
+            first = None
             for index, mark in enumerate(marks):
                 key = (cell, index)
                 self.marks[key] = mark
-                self.natural[key] = self.reading[key] = self.read(mark)
-                self._add(key)
-            self._time(cell)
+                entry = by_number.get(mark.entry)
+                if entry is None:
+                    role = None
+                elif mark.code == entry.code:  # `role`'s first answer, and the usual one
+                    role = OWN
+                else:
+                    role = self.role(mark.code, entry)
+                reading = None if role is None else Reading(mark.entry, role)
+                self.natural[key] = self.reading[key] = reading
+                if reading is not None:
+                    self.squares[role][mark.entry].append(cell)
+                    if role == OWN and mark.underlined:
+                        underlined[mark.entry] += 1
+                when = mark.entry  # a reading is of the mark's own entry
+                first = when if first is None or when < first else first
+            self.when[cell] = first  # as _time gives it, without reading the marks again
 
     @property
     def own(self) -> dict[int, list[Cell]]:
@@ -121,7 +151,19 @@ class Day:
         role = None if entry is None else self.role(mark.code, entry)
         return None if role is None else Reading(mark.entry, role)
 
+    def known(self, rule: Callable[[Day, Entry], list[Violation]], entry: Entry) -> list[Violation]:
+        """`rule(self, entry)` for a rule that reads only the entry and the squares as read
+        now, worked out once while no mark is read again (a new list: callers extend it)."""
+        if self.by_number.get(entry.number) is not entry:  # another day's entry (a trial)
+            return rule(self, entry)
+        key = (rule.__name__, entry.number)
+        found = self._known.get(key)
+        if found is None:
+            found = self._known[key] = rule(self, entry)
+        return list(found)
+
     def reread(self, key: MarkKey, reading: Reading | None) -> None:
+        self._known.clear()
         self._remove(key)
         self.reading[key] = reading
         self._add(key)

@@ -15,7 +15,7 @@ from sheetsmith.games.space.grid_rules import (
     internet,
     resource_lines,
 )
-from sheetsmith.games.space.ledger import settle
+from sheetsmith.games.space.ledger import Ledger, Replay, settle
 from sheetsmith.games.space.log_rules import sequence
 from sheetsmith.games.space.map_rules import map_rules
 from sheetsmith.games.space.model import SpaceGame
@@ -73,15 +73,25 @@ def _check(game: SpaceGame, sheet: SpaceSheet, off: frozenset[str]) -> _Found:
     by_action: dict[str, list[Entry]] = defaultdict(list)
     for entry in day.entries:
         by_action[entry.action].append(entry)
-        out += count_rule(day, entry) if entry.action else []
+        out += day.known(count_rule, entry) if entry.action else []
         if entry.action == "internet" and not sheet.planet:
             out += internet(day, entry)
     out += work(day, by_action["work"])
     out += exercise(day, by_action["exercise"])
     out += resource_lines(day, by_action["resource"])
     out += map_rules(day) if sheet.planet else []
-    ledger, notes = settle(day, numbered.extras, lambda trial: sequence(day, trial))
-    out += sequence(day, ledger).violations + notes
+    replays: dict[int, tuple[Ledger, Replay]] = {}
+
+    def replay(ledger: Ledger) -> Replay:
+        # A ledger is replayed once: the one settled on was already tried. The replay reads
+        # nothing it writes (its one side effect, day.one_over, is the same every time).
+        # Keyed by identity, the ledger kept alive beside its replay: ledgers hold dicts.
+        if id(ledger) not in replays:
+            replays[id(ledger)] = (ledger, sequence(day, ledger))
+        return replays[id(ledger)][1]
+
+    ledger, notes = settle(day, numbered.extras, replay)
+    out += replay(ledger).violations + notes
     out = _forgotten_exercise(day, out)
     used = numbered.used | ({ALIKE} if pairs else set())
     return _Found(tuple(out), numbered.swapped + tuple(pairs), numbered.blind, used)

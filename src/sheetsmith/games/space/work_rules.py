@@ -22,13 +22,12 @@ def _job_shape_words(job: Job) -> str:
 def work_shape(day: Day, entry: Entry, job: Job) -> list[Violation]:
     """The W squares against the job's time cost: their number, then their shape."""
     cells = day.own[entry.number]
-    where = entry_where(entry, cells)
     out = []
     if len(cells) != job.squares:
         out.append(
             Violation(
                 "work.squares",
-                where,
+                entry_where(entry, cells),
                 f"{job.name} costs {plural(job.squares, 'W square')}, found {len(cells)}",
             )
         )
@@ -36,7 +35,9 @@ def work_shape(day: Day, entry: Entry, job: Job) -> list[Violation]:
     if cells and not ok:
         out.append(
             Violation(
-                "work.shape", where, f"{job.name}'s W squares must be {_job_shape_words(job)}"
+                "work.shape",
+                entry_where(entry, cells),
+                f"{job.name}'s W squares must be {_job_shape_words(job)}",
             )
         )
     return out
@@ -47,8 +48,8 @@ def work(day: Day, entries: list[Entry]) -> list[Violation]:
     job = job_of(day)
     day_name = day.sheet.day.capitalize()
     for entry in entries:
-        where = entry_where(entry, day.own[entry.number])
         if job is None:
+            where = entry_where(entry, day.own[entry.number])
             out.append(Violation("work.day", where, 'Work with no job typed (job = "")'))
             continue
         if day.sheet.day not in job.work_days:
@@ -56,7 +57,7 @@ def work(day: Day, entries: list[Entry]) -> list[Violation]:
             out.append(
                 Violation(
                     "work.day",
-                    where,
+                    entry_where(entry, day.own[entry.number]),
                     f"{job.name} works on {days}, not on {day_name}",
                 )
             )
