@@ -228,6 +228,18 @@ def bench_render_sky(runs: int = 5) -> str:
     )
 
 
+def bench_copies() -> str:
+    from copies import bench_copies as copies
+
+    return copies()
+
+
+def bench_scale() -> str:
+    from scale import bench_scale as scale
+
+    return "\n".join(scale())
+
+
 BENCHES = {
     "check": bench_check_throughput,
     "check-space": bench_check_space,
@@ -236,6 +248,8 @@ BENCHES = {
     "cold-games": bench_cold_games,
     "help": bench_cold_help,
     "render-sky": bench_render_sky,
+    "copies": bench_copies,
+    "scale": bench_scale,  # about 4 minutes: 5,000 and 20,000 cards in fresh processes
 }
 
 

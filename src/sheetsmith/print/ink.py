@@ -317,9 +317,15 @@ def _drawings(pdf: bytes) -> list[Hashable]:
     try:
         keys: list[Hashable] = []
         for page in PdfReader(io.BytesIO(pdf)).pages:
-            contents = page.get("/Contents")
+            contents = dict.get(page, "/Contents")
             listed = contents if isinstance(contents, list) else [contents]
-            drawn = tuple(frozen(c.get_object()) for c in listed if c is not None)
+            # a stream shared by several pages (sheetsmith writes a repeated page's stream
+            # once) is known by its reference; only a stream of one page is read
+            drawn = tuple(
+                frozen(c) if isinstance(c, IndirectObject) else frozen(c.get_object())
+                for c in listed
+                if c is not None
+            )
             # the parent stays in the key: a page inherits what its own dictionary leaves out
             rest = {k: v for k, v in dict.items(page) if k != "/Contents"}
             keys.append((frozen(rest), drawn))

@@ -7,6 +7,7 @@ byte-for-byte reproducible (reportlab's invariant mode fixes dates and the docum
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -185,6 +186,7 @@ def write_pdf(
     come prepared (`prepare`, perhaps in other processes), their stamps in `stamps`."""
     _register_fonts()
     stamps = {} if stamps is None else stamps
+    streams: dict[bytes, PDFStream] = {}  # the page streams written, by their text
     with _without_source_date_epoch():
         canvas = Canvas(
             handle,
@@ -209,7 +211,7 @@ def write_pdf(
         _draw_ops(canvas, done.ops, stamps)
         canvas.showPage()
         if SEAL_PAGES:
-            _seal_last_page(canvas)
+            _seal_last_page(canvas, streams)
         if on_page is not None:
             on_page(number)
     canvas.save()
@@ -220,11 +222,17 @@ def write_pdf(
 SEAL_PAGES = True
 
 
-def _seal_last_page(canvas: Canvas) -> None:
+def _seal_last_page(canvas: Canvas, streams: dict[bytes, PDFStream]) -> None:
     """Encode the page just drawn as reportlab would at save time (same filters, same
-    order, same dictionary), and drop its text."""
+    order, same dictionary), and drop its text. A page that draws what an earlier page
+    drew (the copies of a daily sheet) shares that page's stream: the file holds it once."""
     page = canvas._doc.Pages.pages[-1]
     if page.Contents is not None or not page.stream or not page.compression:
+        return
+    key = hashlib.blake2b(page.stream.encode("utf-8", "surrogatepass")).digest()
+    if key in streams:
+        page.Contents = streams[key]
+        page.stream = None
         return
     filters = [PDFBase85Encode, PDFZCompress] if rl_config.useA85 else [PDFZCompress]
     content = page.stream
@@ -233,7 +241,7 @@ def _seal_last_page(canvas: Canvas) -> None:
     stream = PDFStream(content=content)
     stream.dictionary["Filter"] = PDFArray([PDFName(f.pdfname) for f in filters])
     stream.__Comment__ = "page stream"
-    page.Contents = stream
+    page.Contents = streams[key] = stream
     page.stream = None
 
 
