@@ -245,3 +245,49 @@ def test_a_text_line_is_the_text_object_reportlab_writes(lines):
         style = f"{pdf.fp_str(size)} Tf {pdf.fp_str(size * 1.2)} TL"
         ours._code.append(pdf._text_object(ours, font, style, x, y, text))
     assert ours._code == theirs._code
+
+
+INTERRUPTED = """
+import sys
+from pathlib import Path
+sys.path.insert(0, {tests!r})
+from test_parallel import big_space
+from sheetsmith.output import RenderOptions
+from sheetsmith.print.render import render_game
+try:
+    options = RenderOptions(components=("neighbors",), jobs=2)
+    render_game(big_space(4000), Path(sys.argv[1]), options)
+except KeyboardInterrupt:
+    sys.exit(130)
+"""
+
+
+def test_ctrl_c_stops_the_workers_quietly_and_leaves_no_file(tmp_path):
+    import os
+    import signal
+    import time
+
+    script = INTERRUPTED.format(tests=str(ROOT / "tests"))
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, str(tmp_path)],
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    deadline = time.monotonic() + 60
+    workers: list[str] = []
+    while not workers and time.monotonic() < deadline and child.poll() is None:
+        time.sleep(0.1)
+        found = subprocess.run(["pgrep", "-P", str(child.pid)], capture_output=True, text=True)
+        workers = found.stdout.split()
+    assert workers, "the render never started its workers"
+    os.killpg(child.pid, signal.SIGINT)  # what Ctrl-C sends: the whole group
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 130
+    assert b"Traceback" not in err
+    time.sleep(0.5)
+    for pid in workers:
+        assert (
+            not Path(f"/proc/{pid}").exists()
+            or b"zombie" in Path(f"/proc/{pid}/status").read_bytes().lower()
+        )
+    assert [p.name for p in tmp_path.rglob("*") if p.is_file()] in ([], [".sheetsmith.json"])

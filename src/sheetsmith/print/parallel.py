@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import signal
 import sys
 from collections import deque
 from collections.abc import Iterator
@@ -51,6 +52,12 @@ def worth_it(pages: object, jobs: int) -> bool:
     )
 
 
+def _worker_start() -> None:
+    # Ctrl-C reaches the whole process group: the writing process stops the workers (and
+    # leaves no file); a worker printing its own traceback would only be noise
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _prepare_batch(start: int, stop: int) -> tuple[dict[str, Stamp], list[Any]]:
     from sheetsmith.print.pdf import prepare
 
@@ -69,7 +76,7 @@ def prepared(pages: LazyPages, jobs: int, stamps: dict[str, Stamp]) -> Iterator[
     # their pages of memory stay shared instead of being copied on first touch.
     gc.freeze()
     try:
-        pool = context.Pool(jobs)
+        pool = context.Pool(jobs, initializer=_worker_start)
     finally:
         gc.unfreeze()
     try:
