@@ -26,7 +26,7 @@ HORIZON = 8
 def _tried(t: _Turn, action: Action, reading: Reading) -> int:
     """The violations the log shows from this move on, if it is read as `reading`."""
     g = t.g
-    shared = {id(x): x for x in (g.game, g.log, g.dealt, g.ahead)}
+    shared = {id(x): x for x in (g.game, g.log, g.dealt, g.ahead, g.ahead_at, g.near, g.terrains)}
     trial = copy.deepcopy(t, shared)
     trial.g.foresee = None  # a copy does not try copies of its own
     before = len(trial.g.out)

@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
+from sheetsmith.check.per_game import per_game
 from sheetsmith.errors import OptionError
-from sheetsmith.games.planet.model import PlanetGame, Space
+from sheetsmith.games.planet.model import Land, PlanetGame, Space
 
 CENTER = "center"
 BRIDGE = "bridge"
@@ -57,10 +58,17 @@ def deal(game: PlanetGame, seed: int) -> Dealt:
     tiles.update({space: Tile(NEED, need) for space, need in zip(land.needs, needs, strict=True)})
     stack = [t.id for t in game.terrains for _ in range(t.count)]
     rng.shuffle(stack)
-    free = [s for s in land.spaces() if s not in tiles]
+    spaces = _spaces(land)
+    free = [s for s in spaces if s not in tiles]
     tiles.update({space: Tile(terrain) for space, terrain in zip(free, stack, strict=True)})
-    ordered = {s: tiles[s] for s in land.spaces()}
+    ordered = {s: tiles[s] for s in spaces}
     return Dealt(seed, MappingProxyType(ordered))
+
+
+@per_game
+def _spaces(land: Land) -> tuple[Space, ...]:
+    """`land.spaces()`, worked out once per land: every log deals its own."""
+    return land.spaces()
 
 
 class Settings(NamedTuple):

@@ -8,7 +8,7 @@ played, the cards drawn at its start, and its actions as short phrases ("move D3
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sheetsmith.games.planet.actions import VERBS
 from sheetsmith.games.planet.land import MAX_SEED, Settings, default_settings
@@ -128,48 +128,94 @@ def _turns(node: Node, game: PlanetGame, players: tuple[Player, ...]) -> tuple[T
     effects = {p.name: r.effect for p in players for r in game.roles if r.id == p.role}
     # the words each player's actions may use, made once: a log has a hundred turns
     spoken = {name: Words(game, names, effects.get(name, "")) for name in ("", *names)}
+    # Each action, and each turn's list of them, read once per check: a game types "move E5"
+    # or "deposit wood" again and again, and a phrase reads the same for the same player
+    # wherever it is in a turn. Only what was read without a problem is kept, so every
+    # problem is still recorded where it is typed.
+    read: dict[str, dict[str, Action]] = {}  # player -> phrase -> its reading
+    read_turns: dict[tuple[str, ...], tuple[Action, ...]] = {}  # (player, *phrases)
     turns = []
     for number, item in enumerate(node.list(()), start=1):
-        if not isinstance(item.value, dict):
+        value = item.value
+        if not isinstance(value, dict):
             item.fail(
                 f'expected a turn like {{ player = "Ann", do = ["move D3"] }}, got '
-                f"{describe(item.value)}"
+                f"{describe(value)}"
             )
             continue
-        item.only("player", "draw", "do")
+        if len(value) > 3 or not TURN_KEYS.issuperset(value):
+            item.only("player", "draw", "do")
         # each key read straight from the table when it is typed as it should be (a Node
         # each, for a hundred turns, cost more than the rest of reading them)
-        value = item.value
         raw = value.get("player")
         player = typed = raw if type(raw) is str else item["player"].str()
-        if typed is not None and names:
+        if typed is not None and names and typed not in names:
             player = lenient.pick(typed, names)
             if player is None:
                 item["player"].fail(unknown_player(typed, names))
                 player = typed
         raw = value.get("draw", ())
-        if type(raw) is tuple or (type(raw) is list and all(type(c) is str for c in raw)):
+        if not raw and type(raw) in (tuple, list):
+            draws: tuple[str, ...] = ()  # nearly every turn draws nothing
+        elif type(raw) is tuple or (type(raw) is list and all(type(c) is str for c in raw)):
             draws = tuple(raw)  # `str_list` of strings, or of a key left out
         else:
             draws = item["draw"].str_list(())
-        for k, card in enumerate(draws):
-            if lenient.pick(card, cards) is None:
-                item["draw"].fail(
-                    f"draw {k + 1}: unknown card {card!r}{lenient.nearest(card, cards)}"
-                )
-        draws = tuple(lenient.pick(card, cards) or card for card in draws)
-        words = spoken.get(player or "") or Words(game, names, effects.get(player or "", ""))
+        if draws:
+            draws = _draws(item, draws, cards)
+        who = player or ""
         raw = value.get("do")
-        typed_do = (
-            [Node(v, (*item.path, "do", k), item.ctx) for k, v in enumerate(raw)]
-            if type(raw) is list
-            else item["do"].list(())
-        )
-        actions = tuple(
-            a for k, n in enumerate(typed_do, start=1) if (a := _action(n, words, k)) is not None
-        )
-        turns.append(Turn(number, player or "", tuple(draws), actions))
+        if type(raw) is list:
+            try:
+                key: tuple[str, ...] | None = (who, *raw)
+                actions = read_turns.get(key)
+            except TypeError:  # a table or an array among the actions: read each
+                key = actions = None
+            if actions is None:
+                words = spoken.get(who) or Words(game, names, effects.get(who, ""))
+                actions = _actions(item, raw, words, read.setdefault(who, {}))
+                if key is not None and len(actions) == len(raw):  # each read without a problem
+                    read_turns[key] = actions
+        else:
+            words = spoken.get(who) or Words(game, names, effects.get(who, ""))
+            typed_do = item["do"].list(())
+            actions = tuple(
+                a
+                for k, n in enumerate(typed_do, start=1)
+                if (a := _action(n, words, k)) is not None
+            )
+        turns.append(Turn(number, who, draws, actions))
     return tuple(turns)
+
+
+TURN_KEYS = frozenset(("player", "draw", "do"))
+
+
+def _actions(
+    item: Node, raw: list[Any], words: Words, read: dict[str, Action]
+) -> tuple[Action, ...]:
+    """A turn's `do` list; `read` holds the phrases this player has typed without a problem,
+    read already."""
+    actions = []
+    for k, v in enumerate(raw, start=1):
+        action = read.get(v) if type(v) is str else None
+        if action is None:
+            action = _action(Node(v, (*item.path, "do", k - 1), item.ctx), words, k)
+            if action is not None and type(v) is str:
+                read[v] = action
+        elif action.index != k:
+            action = Action(action.verb, action.args, action.text, k)
+        if action is not None:
+            actions.append(action)
+    return tuple(actions)
+
+
+def _draws(item: Node, draws: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards drawn, as the definition spells them; an unknown one is recorded."""
+    for k, card in enumerate(draws):
+        if lenient.pick(card, cards) is None:
+            item["draw"].fail(f"draw {k + 1}: unknown card {card!r}{lenient.nearest(card, cards)}")
+    return tuple(lenient.pick(card, cards) or card for card in draws)
 
 
 def parse_sheet(root: Node, game: PlanetGame, file: str) -> GameLog:

@@ -33,10 +33,11 @@ def _named(names: Sequence[str]) -> str:
 def read_order(g: _Game, turns: Sequence[Turn], k: int) -> list[Seat]:
     """The seats of the log's turn `k`, and of `k + 1` when the two were typed swapped (in
     the order the table played them), each mistake reported once."""
-    order = [p.name for p in g.log.players]
     turn = turns[k]
-    if turn.player == order[g.slot % len(order)] or turn.player not in order:  # nearly all
-        return [Seat(turn, turn.player, g.slot)]
+    players = g.log.players  # `by_name` holds the same names: no list built for a turn
+    if turn.player == players[g.slot % len(players)].name or turn.player not in g.by_name:
+        return [Seat(turn, turn.player, g.slot)]  # nearly all
+    order = [p.name for p in players]
     seat = [order[(g.slot + ahead) % len(order)] for ahead in range(3)]  # who plays, in turn
     typed = [t.player for t in turns[k + 1 : k + 3]]
     if typed[:1] == [seat[1]]:

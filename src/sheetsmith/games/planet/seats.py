@@ -50,11 +50,21 @@ def _leave_out(g: _Game, names: Iterable[str]) -> None:
 
 
 def _open_seat(g: _Game, seat: Seat) -> _Player | None:
-    _leave_out(g, seat.missing)
-    _advance(g, seat.slot)
-    g.slot = seat.slot + 1
-    g.cursor = (seat.turn.number - 1, 0)
-    return g.by_name.get(seat.actor)
+    return _open(g, seat.turn, seat.actor, seat.slot, seat.missing)
+
+
+def _open(
+    g: _Game, turn: Turn, actor: str, slot: int, missing: tuple[str, ...] = ()
+) -> _Player | None:
+    """Open the seat of `turn` (played by `actor` in the order's `slot`, after the turns of
+    `missing` left out); the player whose turn it is, if known."""
+    if missing:
+        _leave_out(g, missing)
+    if g.round < slot // len(g.players):  # a round has passed
+        _advance(g, slot)
+    g.slot = slot + 1
+    g.cursor = (turn.number - 1, 0)
+    return g.by_name.get(actor)
 
 
 def _open_turn(g: _Game, turn: Turn) -> _Player | None:
@@ -65,28 +75,38 @@ def _open_turn(g: _Game, turn: Turn) -> _Player | None:
 
 
 def _close_turn(g: _Game, turn: Turn) -> None:
-    if g.result == "unfinished" and _won(g):
+    # all Needs picked up is the cheapest part of the win to test, and false nearly always
+    if g.result == "unfinished" and len(g.needs_taken) == len(g.game.needs) and _won(g):
         g.result, g.why = "won", f"everyone took off at turn {turn.number}"
 
 
-def _play_seat(g: _Game, seat: Seat) -> None:
-    player = _open_seat(g, seat)
-    if player is None:
-        return
-    _start_turn(g, seat.turn, player, bool(seat.missing))
-    _play_turn(g, seat.turn, player)
-    _close_turn(g, seat.turn)
+def _play_seat(g: _Game, turn: Turn, actor: str, slot: int, missing: tuple[str, ...] = ()) -> None:
+    player = _open(g, turn, actor, slot, missing)
+    if player is not None:
+        _start_turn(g, turn, player, bool(missing))
+        _play_turn(g, turn, player)
+        if len(g.needs_taken) == len(g.game.needs):  # `_close_turn`'s first test
+            _close_turn(g, turn)
 
 
 def play_on(g: _Game, k: int, stop: int) -> None:
     """Replay the log's turns from `k` (0-based) up to `stop`; a turn logged after the game
     ended is reported, once, and ends the replay."""
-    while k < min(stop, len(g.log.turns)):
-        over = g.result != "unfinished"  # then the turn is only reported
-        seats = [Seat(g.log.turns[k], "", g.slot)] if over else read_order(g, g.log.turns, k)
+    turns, players = g.log.turns, g.log.players
+    stop = min(stop, len(turns))
+    while k < stop:
+        turn = turns[k]
+        if g.result != "unfinished":  # the turn is only reported
+            g.fail("game.over", turn, None, f"the game was already {g.result}: {g.why}")
+            return
+        if turn.player == players[g.slot % len(players)].name or turn.player not in g.by_name:
+            _play_seat(g, turn, turn.player, g.slot)  # `read_order`'s usual answer, without
+            k += 1  # its seat: nearly every turn is played in order
+            continue
+        seats = read_order(g, turns, k)
         for seat in seats:
             if g.result != "unfinished":
                 g.fail("game.over", seat.turn, None, f"the game was already {g.result}: {g.why}")
                 return
-            _play_seat(g, seat)
+            _play_seat(g, seat.turn, seat.actor, seat.slot, seat.missing)
         k += len(seats)

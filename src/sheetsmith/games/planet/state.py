@@ -8,7 +8,7 @@ from typing import Any
 from sheetsmith.check.verdict import Violation
 from sheetsmith.games.planet.land import Dealt, Tile, deal
 from sheetsmith.games.planet.log import Action, GameLog, Turn
-from sheetsmith.games.planet.model import PlanetGame, Space
+from sheetsmith.games.planet.model import PlanetGame, Season, Space, _terrains
 
 
 class _Player:
@@ -64,10 +64,13 @@ class _Game:
         self.slot = 0  # turns played so far, those left out of the log included
         self.cursor = (0, 0)  # the log's turn (0-based) and action (1-based) being replayed
         self.ahead: dict[str, list[Any]] = {}  # each player's moves in the log, once read
+        self.ahead_at: dict[str, list[int]] = {}  # the log's turn of each of them (0-based)
+        self.near: dict[bool, Any] = {}  # the land's neighbours, without and with diagonals
         # Tries the readings of a doubtful move on copies of the game (None inside a copy).
         self.foresee: Any = None
         self.tries = 200  # copies a log may try: past that, the likeliest reading is taken
         self.spawns = {n + 1: s for n, s in enumerate(game.land.spawns)}
+        self.terrains = _terrains(game)  # asked on every turn's collecting
         roles = {r.id: r for r in game.roles}
         self.players = [
             _Player(p.name, roles[p.role], n + 1, self.spawns[n + 1], log.settings.lives)
@@ -86,7 +89,12 @@ class _Game:
         return self.settings.season_length
 
     def season_index(self) -> int:
-        return (max(self.clock, 0) // self.season_length) % len(self.game.seasons)
+        return (max(self.clock, 0) // self.settings.season_length) % len(self.game.seasons)
+
+    def season(self) -> Season:
+        """The season now: asked several times a turn, so without the property's call."""
+        seasons = self.game.seasons
+        return seasons[(max(self.clock, 0) // self.settings.season_length) % len(seasons)]
 
     def year(self) -> int:
         return max(self.clock, 0) // (self.season_length * len(self.game.seasons))
@@ -94,12 +102,13 @@ class _Game:
     def year_units(self, years: int) -> int:
         return years * self.season_length * len(self.game.seasons)
 
-    def dead(self, terrain: str) -> bool:
-        """`terrain in self.dead_terrains()`, without building the set."""
-        if terrain in self.game.seasons[self.season_index()].dead:
+    def dead(self, terrain: str, season: Season | None = None) -> bool:
+        """`terrain in self.dead_terrains()`, without building the set (`season`: the
+        season now, if the caller has it already)."""
+        if terrain in (season or self.season()).dead:
             return True
         for need in self.game.needs:
-            if terrain in need.dead:
+            if need.dead and terrain in need.dead:
                 taken = self.needs_taken.get(need.id)
                 if taken is not None and self.clock < taken + self.year_units(need.years):
                     return True
@@ -115,8 +124,10 @@ class _Game:
         return dead
 
     def flooded(self, space: Space) -> bool:
+        if self.pollution < self.game.pollution.flood_at:  # nearly always: no tile looked up
+            return False
         tile = self.tiles.get(space)
-        if tile is None or tile.special or self.pollution < self.game.pollution.flood_at:
+        if tile is None or tile.special:
             return False
         x, y = space
         return any(
@@ -132,10 +143,12 @@ class _Game:
         bridges = self.game.land.bridges
         return a in bridges or b in bridges
 
-    def closed(self, space: Space) -> bool:
+    def closed(self, space: Space, season: Season | None = None) -> bool:
+        closed = (season or self.season()).closed
+        if not closed:  # most seasons close nothing: no tile looked up
+            return False
         tile = self.tiles.get(space)
-        season = self.game.seasons[self.season_index()]
-        return tile is not None and tile.kind in season.closed
+        return tile is not None and tile.kind in closed
 
     # -- what a player may hold unseen -----------------------------------------------------
 

@@ -24,6 +24,19 @@ from sheetsmith.games.planet.state import _Game, _Player, _Turn
 def _start_turn(g: _Game, turn: Turn, player: _Player, gap: bool = False) -> None:
     """The draws the seasons call for, then collecting. After turns left out of the log
     (`gap`), draws that are missing may have been drawn in them."""
+    # Nearly every turn draws nothing and starts no season: nothing to work out then.
+    if turn.draws or max(g.clock, 0) // g.settings.season_length > g.seen_season:
+        _draws_due(g, turn, gap)
+    if player.lost and player.alive:  # they stand on an unknown tile: it gives unseen
+        limit = g.game.rules.carry_limit
+        player.unseen["*"] = min(player.unseen["*"] + 2, limit)  # 2: a farm in spring
+    elif player.dead_turns is None and not player.skip_collect:  # alive
+        _collect(g, player)
+    player.skip_collect = False
+
+
+def _draws_due(g: _Game, turn: Turn, gap: bool) -> None:
+    """The cards drawn at a turn's start, against those the seasons call for."""
     due = _due_draws(g)
     decks = _decks(g.game)
     drawn = [decks[c] for c in turn.draws]
@@ -41,12 +54,6 @@ def _start_turn(g: _Game, turn: Turn, player: _Player, gap: bool = False) -> Non
     for card in drawn:
         if card.kind != "positive":  # a positive buff is never drawn: it does nothing here
             _apply_drawn(g, card, turn)
-    if player.lost and player.alive:  # they stand on an unknown tile: it gives unseen
-        limit = g.game.rules.carry_limit
-        player.unseen["*"] = min(player.unseen["*"] + 2, limit)  # 2: a farm in spring
-    elif player.alive and not player.skip_collect:
-        _collect(g, player)
-    player.skip_collect = False
 
 
 @per_game
@@ -57,7 +64,7 @@ def _decks(game: PlanetGame) -> dict[str, Card]:
 
 def _points(g: _Game, player: _Player) -> int:
     bonus = 0
-    for need in g.game.needs:
+    for need in g.game.needs if g.needs_taken else ():  # a bonus is a Need's, once taken
         taken = g.needs_taken.get(need.id)
         if need.actions and taken is not None and g.clock < taken + g.year_units(need.action_years):
             bonus += need.actions
@@ -161,7 +168,7 @@ def _before(t: _Turn, action: Action) -> None:
 
 
 def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
-    if not player.alive:
+    if player.dead_turns is not None:  # dead
         if [a.verb for a in turn.actions] not in ([], ["pass"]):
             why = f"{player.name} is dead: they miss their turns until revived or respawned"
             g.fail("turn.dead", turn, turn.actions[0], why)
@@ -169,15 +176,19 @@ def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
         return
     t = _Turn(g, turn, player, _points(g, player))
     _play_actions(t, turn.actions)
-    _end_turn(t)
+    if t.owed or player.discard:  # `_end_turn` has nothing to do otherwise
+        _end_turn(t)
 
 
 def _play_actions(t: _Turn, actions: Sequence[Action]) -> None:
+    g, k = t.g, t.turn.number - 1
     for action in actions:
-        t.g.cursor = (t.turn.number - 1, action.index)
-        _before(t, action)
+        g.cursor = (k, action.index)
+        if t.ended or t.owed:  # `_before` has nothing to say otherwise
+            _before(t, action)
         t.spent += HANDLERS[action.verb](t, action)
-        _after(t, action)
+        if t.spent > t.points:  # `_after` has nothing to say otherwise
+            _after(t, action)
 
 
 def _after(t: _Turn, action: Action) -> None:

@@ -10,6 +10,7 @@ at the move where it was made.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import NamedTuple
 
 from sheetsmith.check.per_game import per_game
@@ -40,13 +41,15 @@ class Reading(NamedTuple):
 
 def _sign(g: _Game, k: int, turn: Turn, action: Action) -> Sign | None:
     """What an action (of the log's turn `k`) says of where its player is, if anything."""
-    at, text = (k, action.index), f"turn {turn.number}: {action.text}"
-    space = parse_space(action.args[0]) if action.verb == "move" else None
-    if space is not None:
-        return Sign(at, "move", space, text)
-    if action.verb in ("deposit", "ability"):
-        kind = "deposit" if action.verb == "deposit" else "unknown"
-        return Sign(at, kind, g.game.land.center, text)
+    verb = action.verb
+    if verb == "move":
+        space = parse_space(action.args[0])
+        if space is not None:
+            return Sign((k, action.index), "move", space, f"turn {turn.number}: {action.text}")
+    elif verb in ("deposit", "ability"):
+        kind = "deposit" if verb == "deposit" else "unknown"
+        text = f"turn {turn.number}: {action.text}"
+        return Sign((k, action.index), kind, g.game.land.center, text)
     return None
 
 
@@ -55,15 +58,25 @@ def _signs(g: _Game, name: str) -> list[Sign]:
     log. An ability, or a disaster that may kill (the dead come back on their spawn tile),
     ends what they say."""
     if name not in g.ahead:
+        # Every player's at once: one pass over the log instead of one per player.
         deadly = {c.id for c in g.game.cards if c.effect == "lose-life"}
-        signs: list[Sign] = []
+        found: dict[str, list[Sign]] = {p.name: [] for p in g.players}
+        found.setdefault(name, [])
+        center = g.game.land.center
         for k, turn in enumerate(g.log.turns):
-            if deadly & set(turn.draws):
-                signs.append(Sign((k, 0), "unknown", g.game.land.center, f"turn {turn.number}"))
-            for action in turn.actions if turn.player == name else ():
-                if (sign := _sign(g, k, turn, action)) is not None:
-                    signs.append(sign)
-        g.ahead[name] = signs
+            if turn.draws and not deadly.isdisjoint(turn.draws):
+                unknown = Sign((k, 0), "unknown", center, f"turn {turn.number}")
+                for signs in found.values():
+                    signs.append(unknown)
+            signs = found.get(turn.player)
+            if signs is not None:
+                for action in turn.actions:
+                    if (sign := _sign(g, k, turn, action)) is not None:
+                        signs.append(sign)
+        for who, signs in found.items():
+            if who not in g.ahead:
+                g.ahead[who] = signs
+                g.ahead_at[who] = [sign.at[0] for sign in signs]
     return g.ahead[name]
 
 
@@ -165,10 +178,7 @@ def _next_sign(g: _Game, player: _Player, turn: Turn) -> Sign | None:
         if action.index > index and (sign := _sign(g, k, turn, action)) is not None:
             return None if sign.kind == "unknown" else sign
     signs = _signs(g, player.name)
-    low, high = 0, len(signs)
-    while low < high:  # the first sign after this turn, as `upcoming` finds it
-        mid = (low + high) // 2
-        low, high = (mid + 1, high) if signs[mid].at[0] <= k else (low, mid)
+    low = bisect_right(g.ahead_at[player.name], k)  # the first sign after this turn
     if low == len(signs) or signs[low].kind == "unknown":
         return None
     return signs[low]
@@ -180,11 +190,16 @@ def read_move(g: _Game, player: _Player, target: Space, turn: Turn) -> list[Read
     logged (the table may have broken the rule), a coordinate mistyped (keeping its letter
     or digit, then the nearest), a move not made."""
     here = player.at
-    near = _neighbours(g.game.land, player.role.diagonal)
+    diagonal = player.role.diagonal
+    near = g.near.get(diagonal)
+    if near is None:  # kept on the game: asked on every move
+        near = g.near[diagonal] = _neighbours(g.game.land, diagonal)
     lawful = target in near.get(here, ())
     if lawful:  # most moves: only the next sign is needed to take it as logged
         sign = _next_sign(g, player, turn)
-        if sign is None or _fits(near, target, sign):
+        if sign is None or (  # `_fits(near, target, sign)`, inlined: asked on every move
+            sign.space in near.get(target, ()) if sign.kind == "move" else target == sign.space
+        ):
             return [Reading("logged", target, target, sign)]
     signs = upcoming(g, player, turn)
     sign = signs[0] if signs else None
