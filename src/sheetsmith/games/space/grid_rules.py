@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from sheetsmith.check.polyomino import (
-    Shape,
-    at_origin,
     connected,
     mirrored,
     normalise,
-    path_cells,
-    turns,
 )
 from sheetsmith.check.verdict import Violation
 from sheetsmith.games.space.sheet import Cell, Entry, Mark
@@ -106,10 +100,11 @@ COUNTS = {"one": 1, "none": 0}  # the shapes that are a number of squares
 
 
 def count_rule(day: Day, entry: Entry) -> list[Violation]:
-    shape = day.action[entry.action].shape
+    expected = COUNTS.get(day.action[entry.action].shape)
+    if expected is None:  # most shapes are not a number of squares
+        return []
     cells = day.own[entry.number]
-    expected = COUNTS.get(shape)
-    if expected is None or len(cells) == expected:
+    if len(cells) == expected:
         return []
     name = day.action[entry.action].name
     return [
@@ -124,36 +119,80 @@ def count_rule(day: Day, entry: Entry) -> list[Violation]:
 # -- moving ----------------------------------------------------------------------------
 
 
-def _fits(shape: Sequence[Cell], size: int) -> bool:
-    width = max(x for x, _ in shape) + 1
-    height = max(y for _, y in shape) + 1
-    return max(width, height) <= size and min(width, height) <= size
+_STEP = {"U": (0, 1), "D": (0, -1), "L": (-1, 0), "R": (1, 0)}
 
 
-def _path_shape(steps: str) -> tuple[Shape, frozenset[frozenset[Cell]]]:
-    """A path's shape (start and end included) and its turns, to find the squares drawn
-    among them as a set (move_shape is worked out once per day and entry: `Day.known`)."""
-    path = normalise(path_cells((0, 0), steps))
-    return path, turns(path)
+def _path(steps: str) -> list[Cell]:
+    """The squares a path visits from (0, 0), start and end included (`path_cells`: the
+    steps are U, D, L, R by now, as the sheet reads them)."""
+    x = y = 0
+    out = [(0, 0)]
+    for step in steps.upper():
+        dx, dy = _STEP[step]
+        x += dx
+        y += dy
+        out.append((x, y))
+    return out
+
+
+def _turned(cells: list[Cell], box: tuple[int, int, int, int], drawn: list[Cell]) -> bool:
+    """`same_shape(cells, drawn)`: the drawn squares are the path turned some way. `box`:
+    the path's lowest and highest column and row. Each turn is tried only when its box is
+    the drawn one's, each square put straight where the turn takes it (no turned copy
+    moved to the origin, no set per turn)."""
+    if not drawn:
+        return False
+    min_x, max_x, min_y, max_y = box
+    xs = [x for x, _ in drawn]
+    ys = [y for _, y in drawn]
+    low_x, low_y = min(xs), min(ys)
+    size = (max(xs) - low_x, max(ys) - low_y)
+    straight = size == (max_x - min_x, max_y - min_y)
+    across = size == (max_y - min_y, max_x - min_x)
+    if not (straight or across):  # no turn gives the drawn squares' box: the quick no
+        return False
+    target = {(x - low_x, y - low_y) for x, y in drawn}
+    if len(set(cells)) != len(target):  # no turn changes the count
+        return False
+    # as many distinct squares as the target: the turned path is the target when every
+    # one of its squares is in it. Quarter turns clockwise, (x, y) -> (y, -x), from 0
+    if straight:
+        if all((x - min_x, y - min_y) in target for x, y in cells):
+            return True
+        if all((max_x - x, max_y - y) in target for x, y in cells):
+            return True
+    if across:
+        if all((y - min_y, max_x - x) in target for x, y in cells):
+            return True
+        if all((max_y - y, x - min_x) in target for x, y in cells):
+            return True
+    return False
 
 
 def move_shape(day: Day, entry: Entry) -> list[Violation]:
     if not entry.path:
         return []
-    path, path_turns = _path_shape(entry.path)
+    # Each move is compared once a day (`Day.known`), nearly always matching: its shape
+    # is worked out (normalised, mirrored) only when it does not
+    cells = _path(entry.path)
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    box = (min(xs), max(xs), min(ys), max(ys))
+    width = box[1] - box[0] + 1
+    height = box[3] - box[2] + 1
     drawn = day.own[entry.number]
-    if not _fits(path, day.size):
+    if max(width, height) > day.size:  # `_fits`: the path's shape cannot fit the grid
         return [
             Violation(
                 "grid.inside",
                 entry_where(entry, drawn),
-                f"the path {entry.path} has a shape {max(x for x, _ in path) + 1} by "
-                f"{max(y for _, y in path) + 1} squares, which cannot fit the "
-                f"{day.size}x{day.size} grid",
+                f"the path {entry.path} has a shape {width} by {height} squares, which "
+                f"cannot fit the {day.size}x{day.size} grid",
             )
         ]
-    if at_origin(drawn) in path_turns:  # `rotated_copy(path, drawn)`
+    if _turned(cells, box, drawn):
         return []
+    path = normalise(cells)
     where = entry_where(entry, drawn)
     if drawn and mirrored(path, drawn):
         return [
@@ -242,11 +281,15 @@ def resource_lines(day: Day, entries: list[Entry]) -> list[Violation]:
     return out
 
 
-def _completes(cells: list[Cell], full: set[Cell], size: int) -> tuple[bool, bool]:
+def _completes(cells: list[Cell], day: Day, number: int) -> tuple[bool, bool]:
+    """Whether the squares complete a row and a column: every square of it drawn by entry
+    `number` (`day.full_by(number)`, asked of the squares of those lines only)."""
+    when, size, never = day.when, day.size, number + 1
+    span = range(1, size + 1)
     rows = {y for _, y in cells}
     columns = {x for x, _ in cells}
-    row_done = any(all((x, y) in full for x in range(1, size + 1)) for y in rows)
-    column_done = any(all((x, y) in full for y in range(1, size + 1)) for x in columns)
+    row_done = any(all(when.get((x, y), never) <= number for x in span) for y in rows)
+    column_done = any(all(when.get((x, y), never) <= number for y in span) for x in columns)
     return row_done, column_done
 
 
@@ -261,7 +304,7 @@ def exercise_shape(day: Day, entry: Entry) -> list[Violation]:
                 + ("" if connected(cells) or not cells else " that are not connected"),
             )
         ]
-    row_done, column_done = _completes(cells, day.full_by(entry.number), day.size)
+    row_done, column_done = _completes(cells, day, entry.number)
     if row_done and column_done:
         return []
     missing = " and ".join(

@@ -140,9 +140,11 @@ def _priced(day: Day, ledger: Ledger) -> Ledger:
 def _left_out(day: Day, track: str, base: Replay) -> list[tuple[int, int]]:
     """An entry left out of the log changed what the end needs, if its action can."""
     gap = getattr(day.sheet.end, track) - base.end[track]
+    if not gap:  # nothing to explain: asked of every track, nearly always so
+        return []
     for entry in day.entries:
         way = FREE[track].get(entry.action) if entry.missing else None
-        if gap and way is not None and gap * way >= 0:
+        if way is not None and gap * way >= 0:
             return [(entry.number, gap)]
     return []
 

@@ -11,11 +11,12 @@ mistake (`neighbor.next`, where it should have come), not also a meeting nobody 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator, Mapping
 from typing import NamedTuple
 
 from sheetsmith.check.verdict import Violation
 from sheetsmith.games.space.grid_rules import explore
-from sheetsmith.games.space.ledger import TRACKS, Ledger, Replay, prices, typed_change
+from sheetsmith.games.space.ledger import PRICED, TRACKS, Ledger, Replay, prices
 from sheetsmith.games.space.neighbor_rules import Emerged, emerge, meet, neighbor_name
 from sheetsmith.games.space.sheet import Entry
 from sheetsmith.games.space.tracker_rules import Trackers, end_of_day, move
@@ -23,6 +24,7 @@ from sheetsmith.games.space.typed_day import Day, entry_where
 
 TRADE_AFTER = ("neighbor", "trade")  # a base trade may be repeated in one go
 GENERATORS = ("hole", "pond", "tree")
+_PLACED = frozenset({"resource", "rearrange", "transfer"})  # what _place_rules is about
 
 
 class Place(NamedTuple):
@@ -47,7 +49,25 @@ class _Walk:
         self.internet_seen = False
         self.suggests: list[Entry] = []
         self.misplaced: dict[int, list[tuple[Entry, str, str]]] = defaultdict(list)
-        self.changes: dict[str, list[tuple[Entry, int]]] = defaultdict(list)
+        self.changes = _Changes()
+
+
+class _Changes(Mapping[str, list[tuple[Entry, int]]]):
+    """Each entry's change to each of TRACKS, as (entry, change) lists by track. Kept as
+    one row per entry: the lists are read only to explain an end that does not add up."""
+
+    def __init__(self) -> None:
+        self.rows: list[tuple[Entry, tuple[int, int, int, int]]] = []
+
+    def __getitem__(self, track: str) -> list[tuple[Entry, int]]:
+        index = TRACKS.index(track)
+        return [(entry, deltas[index]) for entry, deltas in self.rows]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(TRACKS)
+
+    def __len__(self) -> int:
+        return len(TRACKS)
 
 
 def sequence(day: Day, ledger: Ledger) -> Replay:
@@ -55,9 +75,16 @@ def sequence(day: Day, ledger: Ledger) -> Replay:
     walk = _Walk(day, ledger)
     out: list[Violation] = []
     before: Entry | None = None
+    # each rule below is asked only of the actions it is about (what it answers the
+    # others: nothing, or a reset): the log is replayed once per ledger tried
+    state, rows, offset = walk.state, walk.changes.rows, ledger.offset
+    tracks = day.game.sheet
+    speed_track, energy_track, mood_track = tracks.speed, tracks.energy, tracks.mood
     for entry in day.entries:
-        out += _next_after_emerge(day, entry, walk, len(out))
-        if entry.action == "move":
+        action = entry.action
+        if walk.emerged:
+            out += _next_after_emerge(day, entry, walk, len(out))
+        if action == "move":
             out += move(day, entry, walk.state) + day.known(explore, entry)
             walk.place = Place(None if entry.missing else entry.to, entry.number)
             walk.emerged = emerge(day, entry, walk.met, out)
@@ -70,12 +97,41 @@ def sequence(day: Day, ledger: Ledger) -> Replay:
                     emerged = _late(day, entry, walk, out) or walk.emerged
                 out += meet(day, entry, before, emerged, walk.met, walk.state.mood)
             walk.emerged = None
-        out += _follows(day, entry, before)
-        out += _trade_partner(day, entry, before, walk)
-        out += _once_and_after(day, entry, walk)
-        _place_rules(day, entry, walk)
-        out += _price_rules(day, entry)
-        out += _trackers(day, entry, walk, ledger)
+        if action == "trade" or action == "review":
+            out += _follows(day, entry, before)
+        if action == "neighbor" or action == "trade":
+            out += _trade_partner(day, entry, before, walk)
+        else:
+            walk.partner = None
+        if action == "internet" or action == "suggest":
+            out += _once_and_after(day, entry, walk)
+        if action in _PLACED:
+            _place_rules(day, entry, walk)
+        if action in PRICED:
+            out += _price_rules(day, entry)
+        # money and trackers after the entry, as the ledger carries them (ledger.change
+        # for each of TRACKS, spelled out, and the tracks checked only when one is off)
+        money, speed, energy, mood = entry.money, entry.speed, entry.energy, entry.mood
+        if not energy and action == "eat":
+            energy = 1  # typed_change: eating gives 1 Energy by itself
+        if offset:
+            number = entry.number
+            money += offset.get((number, "money"), 0)
+            speed += offset.get((number, "speed"), 0)
+            energy += offset.get((number, "energy"), 0)
+            mood += offset.get((number, "mood"), 0)
+        rows.append((entry, (money, speed, energy, mood)))
+        state.money += money
+        state.speed += speed
+        state.energy += energy
+        state.mood += mood
+        if (
+            state.money < 0
+            or not speed_track.min <= state.speed <= speed_track.max
+            or not energy_track.min <= state.energy <= energy_track.max
+            or not mood_track.min <= state.mood <= mood_track.max
+        ):
+            out += _off_track(entry, state)
         before = entry
     if walk.emerged and walk.emerged.sure:
         name = neighbor_name(day.game, walk.emerged.neighbor)
@@ -270,28 +326,13 @@ def _price_rules(day: Day, entry: Entry) -> list[Violation]:
     ]
 
 
-def _trackers(day: Day, entry: Entry, walk: _Walk, ledger: Ledger) -> list[Violation]:
-    """Money and trackers after the entry, as the ledger carries them."""
-    state = walk.state
-    # ledger.change for each of TRACKS (money, speed, energy, mood), spelled out: it is
-    # asked of every entry of every replay
-    offset = ledger.offset
-    deltas = [
-        typed_change(entry, t) + (offset.get((entry.number, t), 0) if offset else 0) for t in TRACKS
-    ]
-    for track, change in zip(TRACKS, deltas, strict=True):
-        walk.changes[track].append((entry, change))
-    state.money += deltas[0]
-    state.speed += deltas[1]
-    state.energy += deltas[2]
-    state.mood += deltas[3]
-    out = []
-    if state.money < 0:
-        out.append(
-            Violation(
-                "money.negative",
-                entry_where(entry),
-                f"money would be -${-state.money}: you cannot spend what you do not have",
-            )
-        )
-    return out + state.range_check(entry)
+def _off_track(entry: Entry, state: Trackers) -> list[Violation]:
+    """Money below zero, a tracker pushed off its track (kept at the edge)."""
+    if state.money >= 0:
+        return state.range_check(entry)
+    negative = Violation(
+        "money.negative",
+        entry_where(entry),
+        f"money would be -${-state.money}: you cannot spend what you do not have",
+    )
+    return [negative, *state.range_check(entry)]

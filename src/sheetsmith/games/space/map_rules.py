@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import NamedTuple
 
+from sheetsmith.check.per_game import per_game
 from sheetsmith.check.verdict import Violation
 from sheetsmith.games.space.grid_rules import connected, internet
 from sheetsmith.games.space.model import GENERATORS, SpaceMap, Spot
@@ -123,13 +124,26 @@ def _walk_from(
     return after, out + (_range(day, entry, after) if after.spot is not None else [])
 
 
+@per_game
+def _enterable(space_map: SpaceMap) -> frozenset[Spot]:
+    """The spaces of a map that can be entered: a walk asks of every step."""
+    return frozenset(
+        spot
+        for column in range(1, space_map.columns + 1)
+        for row in range(1, space_map.rows + 1)
+        if space_map.enterable(spot := Spot(column, row))
+    )
+
+
 def walk(day: Day, entry: Entry, stand: Stand) -> tuple[Spot | None, Violation | None]:
     """Where the path ends, or the step that cannot be taken."""
     space_map, spot = stand.map, stand.spot
     assert spot is not None
+    enterable = _enterable(space_map)
     for index, step in enumerate(entry.path, start=1):
-        nxt = spot.step(*STEPS[step])
-        if space_map.enterable(nxt):
+        dx, dy = STEPS[step]
+        nxt = Spot(spot.column + dx, spot.row + dy)
+        if nxt in enterable:  # `space_map.enterable(nxt)`
             spot = nxt
             continue
         off = not space_map.on_map(nxt)
@@ -225,12 +239,11 @@ def _rocket(day: Day, entry: Entry, stand: Stand) -> tuple[Stand, list[Violation
         return Stand(stand.map, None, entry.number), []
     dest = next(m for m in (*game.planets, *game.moons) if m.id == to)
     out = []
-    where = entry_where(entry)
     launcher = stand.map.at("rocket")
     if stand.spot is not None and launcher not in {stand.spot, *stand.also}:
         text = f"the rocket leaves from the launcher ({launcher.name if launcher else 'none'} "
         text += f"on {stand.map.name}); you are at {here(stand)}"
-        out.append(Violation("rocket.launcher", where, text))
+        out.append(Violation("rocket.launcher", entry_where(entry), text))
     why = ""
     if dest.id == stand.map.id:
         why = f"you are already on {dest.name}"
@@ -241,14 +254,15 @@ def _rocket(day: Day, entry: Entry, stand: Stand) -> tuple[Stand, list[Violation
     elif dest.at("rocket") is None:
         why = f"{dest.name} has no launcher"
     if why:
-        out.append(Violation("rocket.launcher", where, f"the rocket flies to {dest.name}: {why}"))
+        text = f"the rocket flies to {dest.name}: {why}"
+        out.append(Violation("rocket.launcher", entry_where(entry), text))
     if not stand.map.moon and dest.moon and entry.fuel not in fuels_of(game):
         text = f"leaving {stand.map.name} for {dest.name} costs {_fuel_names(day)}"
         if entry.fuel:
             text += f", not {entry.fuel}"
         else:
             text += ': type the one spent as fuel = "rock"'
-        out.append(Violation("rocket.fuel", where, text))
+        out.append(Violation("rocket.fuel", entry_where(entry), text))
     return Stand(dest, dest.at("rocket"), entry.number), out
 
 

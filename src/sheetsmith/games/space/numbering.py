@@ -10,9 +10,10 @@ rest of the day is judged as numbered on the grid.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
+from operator import itemgetter
+from types import MappingProxyType
 from typing import NamedTuple
 
 from sheetsmith.check.per_game import per_game
@@ -27,6 +28,7 @@ MUST_DRAW = frozenset({"one", "move", "work", "exercise", "internet"})
 # extra entry, so that of two identical entries the second one is the extra.
 MISMATCH, LEFT_OUT, EXTRA, TWICE = 2, 2, 2, 1
 NEVER = 10**6  # a reading turned off
+_NONE: Mapping[str, int] = MappingProxyType({})  # the codes of a number with no square
 # The readings that one square's mistyped number can also explain, so the caller may turn
 # each off and compare: entries left out after the log's last one, two entries swapped, an
 # entry left out that drew no square (only the numbers after it show it).
@@ -43,7 +45,7 @@ class Numbered(NamedTuple):
 
 
 class _Grid(NamedTuple):
-    codes: dict[int, Counter[str]]  # entry number -> the codes of its squares (explore as M)
+    codes: dict[int, dict[str, int]]  # entry number -> its squares' codes, counted (explore as M)
     cells: dict[int, list[tuple[int, int]]]
     length: int  # the numbers to align: up to the larger of the grid's and the log's
 
@@ -56,18 +58,26 @@ def _move_codes(game: SpaceGame) -> tuple[str, frozenset[str]]:
 
 
 def _grid(game: SpaceGame, sheet: SpaceSheet) -> _Grid:
+    # counted in plain dicts (a Counter counts a new code through a Python __missing__)
     move, explore = _move_codes(game)
-    codes: dict[int, Counter[str]] = defaultdict(Counter)
-    cells: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    codes: dict[int, dict[str, int]] = {}
+    cells: dict[int, list[tuple[int, int]]] = {}
     for cell, marks in sheet.squares:
         for mark in marks:
-            if mark.entry >= 1:  # a 0 can only be a square's typo, never an entry
-                codes[mark.entry][move if mark.code in explore else mark.code] += 1
-                cells[mark.entry].append(cell)
+            number = mark.entry
+            if number >= 1:  # a 0 can only be a square's typo, never an entry
+                code = move if mark.code in explore else mark.code
+                found = codes.get(number)
+                if found is None:
+                    codes[number] = {code: 1}
+                    cells[number] = [cell]
+                else:
+                    found[code] = found.get(code, 0) + 1
+                    cells[number].append(cell)
     return _Grid(codes, cells, max([len(sheet.log), *codes]))
 
 
-def _fits(game: SpaceGame, entry: Entry, codes: Counter[str]) -> bool:
+def _fits(game: SpaceGame, entry: Entry, codes: Mapping[str, int]) -> bool:
     if not codes:
         return game.action(entry.action).shape not in MUST_DRAW
     return entry.code in codes
@@ -94,7 +104,7 @@ def _costs(
     for i in range(n - 1, -1, -1):
         cost[i][m] = cost[i + 1][m] + extra[i]
         for j in range(m - 1, -1, -1):
-            fits = _fits(game, log[i], grid.codes.get(j + 1, Counter()))
+            fits = _fits(game, log[i], grid.codes.get(j + 1, _NONE))
             cost[i][j] = min(
                 (0 if fits else MISMATCH) + cost[i + 1][j + 1],
                 _gap(grid, j + 1, off) + cost[i][j + 1],
@@ -115,7 +125,7 @@ def _walk(
     left_out: list[int] = []
     i = j = 0
     while i < n and j < m:
-        fits = _fits(game, log[i], grid.codes.get(j + 1, Counter()))
+        fits = _fits(game, log[i], grid.codes.get(j + 1, _NONE))
         if cost[i][j] == (0 if fits else MISMATCH) + cost[i + 1][j + 1]:
             number[i] = j + 1
             i, j = i + 1, j + 1
@@ -139,7 +149,7 @@ def _swaps(
 ) -> list[tuple[int, int]]:
     """Two mismatched entries that fit each other's number were typed in each other's place:
     the pairs of log indexes, their numbers traded."""
-    empty: Counter[str] = Counter()
+    empty = _NONE
     wrong = [i for i in number if not _fits(game, log[i], grid.codes.get(number[i], empty))]
     pairs: list[tuple[int, int]] = []
     for a, b in combinations(wrong, 2):
@@ -153,16 +163,17 @@ def _swaps(
     return pairs
 
 
-def _left_out_entry(game: SpaceGame, number: int, codes: Counter[str]) -> Entry:
+def _left_out_entry(game: SpaceGame, number: int, codes: Mapping[str, int]) -> Entry:
     table = code_table(game)
-    code = next((c for c, _ in codes.most_common() if c in table), "")
+    by_count = sorted(codes.items(), key=itemgetter(1), reverse=True)  # most_common
+    code = next((c for c, _ in by_count if c in table), "")
     return Entry(number=number, code=code, action=table.get(code, ""), typed=0)
 
 
 def _in_step(game: SpaceGame, log: Sequence[Entry], grid: _Grid) -> bool:
     """The log and the grid agree entry by entry: each entry, typed in place (the parser
     numbers them so), fits the squares of its number, and the grid numbers none past them."""
-    empty: Counter[str] = Counter()
+    empty = _NONE
     return grid.length == len(log) and all(
         entry.number == entry.typed == index and _fits(game, entry, grid.codes.get(index, empty))
         for index, entry in enumerate(log, start=1)
@@ -180,7 +191,7 @@ def number_log(game: SpaceGame, sheet: SpaceSheet, off: frozenset[str] = frozens
     number, extras, left_out = _walk(game, log, grid, off)
     pairs = _swaps(game, log, grid, number) if SWAP not in off else []
     entries = [log[i]._replace(number=number[i]) for i in number]
-    entries += [_left_out_entry(game, j, grid.codes.get(j, Counter())) for j in left_out]
+    entries += [_left_out_entry(game, j, grid.codes.get(j, _NONE)) for j in left_out]
     entries.sort(key=lambda e: e.number)
     out = [_left_out(e, grid) for e in entries if e.missing]
     swapped = sorted(i for pair in pairs for i in pair)

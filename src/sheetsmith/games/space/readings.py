@@ -27,7 +27,15 @@ from sheetsmith.games.space.grid_rules import (
 )
 from sheetsmith.games.space.numbering import moved
 from sheetsmith.games.space.sheet import Entry
-from sheetsmith.games.space.typed_day import CROSSED, EXPLORED, OWN, Day, MarkKey, Reading
+from sheetsmith.games.space.typed_day import (
+    CROSSED,
+    EXPLORE_X,
+    EXPLORED,
+    OWN,
+    Day,
+    MarkKey,
+    Reading,
+)
 from sheetsmith.games.space.work_rules import job_of, work_shape
 
 
@@ -39,7 +47,7 @@ def shape_rules(day: Day, entry: Entry) -> list[Violation]:
 def _shape_rules(day: Day, entry: Entry) -> list[Violation]:
     if not entry.action:  # an entry left out with no square: nothing is known of it
         return []
-    out = day.known(count_rule, entry)
+    out = count_rule(day, entry)  # cheaper than remembering it (most answer at once)
     if entry.action == "move":
         out += day.known(move_shape, entry) + day.known(explore, entry)
     elif entry.action == "internet":
@@ -65,14 +73,26 @@ def _candidates(day: Day, key: MarkKey) -> list[Reading]:
     mark = day.marks[key]
     out = []
     entry = day.by_number.get(mark.entry)
+    explore = day.explore_codes[0]
     if entry is not None:  # the code was mistyped: any role the entry has
-        roles = (OWN, EXPLORED, CROSSED) if day.role(day.explore_codes[0], entry) else (OWN,)
+        roles = (OWN, EXPLORED, CROSSED) if day.role(explore, entry) else (OWN,)
         out += [Reading(entry.number, role) for role in roles]
-    for other in day.entries:  # the number was mistyped: an entry this code fits
-        role = day.role(mark.code, other)
-        if other.number != mark.entry and role is not None:
-            out.append(Reading(other.number, role))
-    return [r for r in out if r != day.reading[key]]
+    # the number was mistyped: an entry this code fits (`day.role`, spelled out: asked of
+    # every entry for every doubtful mark)
+    code = mark.code
+    for other in day.entries:
+        if other.number == mark.entry:
+            continue
+        if code == other.code:
+            out.append(Reading(other.number, OWN))
+        elif other.action != "move" or not (other.explore or other.missing):
+            continue
+        elif code == EXPLORE_X:
+            out.append(Reading(other.number, CROSSED))
+        elif code == explore:
+            out.append(Reading(other.number, EXPLORED))
+    now = day.reading[key]
+    return [r for r in out if r != now]
 
 
 Move = list[tuple[MarkKey, Reading]]
@@ -97,9 +117,16 @@ def _try(day: Day, move: Move, problems: set[Problem]) -> set[Problem] | None:
     return after
 
 
-def _moves(day: Day, problems: set[Problem]) -> Iterator[Move]:
+def _moves(day: Day, problems: set[Problem], memo: dict[MarkKey, list[Reading]]) -> Iterator[Move]:
     """Each doubtful mark (stray, or in a broken shape) read another way; then all marks
-    sharing a label and reading together (one number typed wrong on a whole shape)."""
+    sharing a label and reading together (one number typed wrong on a whole shape).
+    `memo`: the candidates of each mark while the day reads as now (see _best_mend)."""
+
+    def candidates(key: MarkKey) -> list[Reading]:
+        if key not in memo:
+            memo[key] = _candidates(day, key)
+        return memo[key]
+
     broken = {n for n, _ in problems}
     together: dict[tuple[str, int, Reading | None], list[MarkKey]] = defaultdict(list)
     for key, mark in day.marks.items():
@@ -108,17 +135,17 @@ def _moves(day: Day, problems: set[Problem]) -> Iterator[Move]:
             together[mark.code, mark.entry, now].append(key)
     for keys in together.values():
         for key in keys:
-            yield from ([(key, r)] for r in _candidates(day, key))
+            yield from ([(key, r)] for r in candidates(key))
     for keys in together.values():
         if len(keys) > 1:
-            yield from ([(k, r) for k in keys] for r in _candidates(day, keys[0]))
+            yield from ([(k, r) for k in keys] for r in candidates(keys[0]))
 
 
-def _pairs(day: Day, problems: set[Problem]) -> Iterator[Move]:
+def _pairs(moves: list[Move]) -> Iterator[Move]:
     """Two doubtful marks read into one shape together: two typos in one shape, neither of
-    which mends it alone."""
+    which mends it alone. `moves`: what _moves gave."""
     wanted: dict[Reading, list[MarkKey]] = defaultdict(list)
-    for move in _moves(day, problems):
+    for move in moves:
         if len(move) == 1:
             wanted[move[0][1]].append(move[0][0])
     for reading, keys in wanted.items():
@@ -128,15 +155,28 @@ def _pairs(day: Day, problems: set[Problem]) -> Iterator[Move]:
 
 def _best_mend(day: Day, problems: set[Problem]) -> Move | None:
     """The reading that mends the most; of equals, the first (the number kept first)."""
-    for moves in (_moves, _pairs):
-        best: tuple[int, Move] | None = None
-        for move in moves(day, problems):
-            after = _try(day, move, problems)
-            if after is not None and (best is None or len(after) < best[0]):
-                best = (len(after), move)
-        if best is not None:
-            return best[1]
-    return None
+    # each _try leaves the day as it was: a mark's candidates are the same throughout, and
+    # the moves _pairs pairs are those just tried (kept, not looked for again)
+    memo: dict[MarkKey, list[Reading]] = {}
+    singles: list[Move] = []
+    best: tuple[int, Move] | None = None
+    for move in _moves(day, problems, memo):
+        singles.append(move)
+        best = _better(day, move, problems, best)
+    if best is None:
+        for move in _pairs(singles):
+            best = _better(day, move, problems, best)
+    return None if best is None else best[1]
+
+
+def _better(
+    day: Day, move: Move, problems: set[Problem], best: tuple[int, Move] | None
+) -> tuple[int, Move] | None:
+    """`move` with the problems it leaves, if it mends more than `best`; else `best`."""
+    after = _try(day, move, problems)
+    if after is not None and (best is None or len(after) < best[0]):
+        return len(after), move
+    return best
 
 
 def reread_marks(day: Day) -> None:

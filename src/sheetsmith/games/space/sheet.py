@@ -149,10 +149,17 @@ def _trackers(
         return Trackers(0, 0, 0, 0), "home"
     node.only(*allowed)
     values = []
+    typed = node.value if isinstance(node.value, dict) else {}
     for tracker in (game.sheet.speed, game.sheet.energy, game.sheet.mood):
-        value = lenient.integer(node[tracker.name.lower()], low=tracker.min, high=tracker.max)
+        name = tracker.name.lower()
+        value = typed.get(name)
+        # an integer in range is taken as typed; anything else read (and refused) leniently
+        if type(value) is not int or not tracker.min <= value <= tracker.max:
+            value = lenient.integer(node[name], low=tracker.min, high=tracker.max)
         values.append(tracker.min if value is None else value)
-    money = lenient.integer(node["money"], low=0, high=9_999)  # a bound; no day nears it
+    money = typed.get("money")
+    if type(money) is not int or not 0 <= money <= 9_999:
+        money = lenient.integer(node["money"], low=0, high=9_999)  # a bound; no day nears it
     at = "home"
     if with_place:
         place = lenient.choice(node["at"], places_of(game, planet), "home")
@@ -217,23 +224,45 @@ def _number(node: Node, key: str, low: int, high: int) -> int:
     return lenient.integer(node[key], 0, low=low, high=high) or 0
 
 
+_ENTRY_KEYS = frozenset(ENTRY_KEYS)
+_STEPS = frozenset("UDLR")
+_DELTAS = frozenset({"money", "speed", "energy", "mood"})
+
+
+def _typed_str(node: Node, value: dict[str, object], key: str) -> str | None:
+    """`node[key].str()`: a string as typed, without a Node unless it is not one."""
+    raw = value.get(key)
+    return raw if type(raw) is str else node[key].str()
+
+
+def _choice(node: Node, value: dict[str, object], key: str, choices: tuple[str, ...]) -> str:
+    """`lenient.choice(node[key], choices) or ""`: a choice spelled as defined is taken
+    without a Node; any other is read (and refused) leniently."""
+    typed = value.get(key)
+    if type(typed) is str and typed in choices:
+        return typed
+    return lenient.choice(node[key], choices) or ""
+
+
 def _entry(
-    node: Node, number: int, game: SpaceGame, table: dict[str, str], planet: SpaceMap | None
+    node: Node, number: int, game: SpaceGame, words: _Words, planet: SpaceMap | None
 ) -> Entry | None:
-    # `key in value` is `node[key].missing` without a Node per key (fifteen, each entry)
+    # `key in value` is `node[key].missing` without a Node per key (fifteen, each entry),
+    # and a Node is made for a key only to read it leniently or to report it
     value = node.value
     if not isinstance(value, dict):
         node.fail(f"expected a log entry table with a code, got {describe(value)}")
         return None
-    node.only(*ENTRY_KEYS)
-    raw = node["code"].str()
+    if not _ENTRY_KEYS.issuperset(value):
+        node.only(*ENTRY_KEYS)
+    raw = _typed_str(node, value, "code")
     if raw is None:
         return None
-    code = raw.strip().upper()
-    words = _words(game)
+    stripped = raw.strip()
+    code = stripped.upper()
     subactions = words.subactions
-    if code in subactions or raw.strip() in subactions:
-        sub = subactions.get(code) or subactions[raw.strip()]
+    if code in subactions or stripped in subactions:
+        sub = subactions.get(code) or subactions[stripped]
         node["code"].fail(
             f"{sub.name} is part of a Move entry, not an entry of its own: "
             + {
@@ -242,6 +271,7 @@ def _entry(
             }.get(sub.shape, "add run = N to the move")
         )
         return None
+    table = words.table
     if code not in table:
         node["code"].fail(f"unknown letter code {raw!r}{suggest(code, tuple(table))}")
         return None
@@ -256,36 +286,39 @@ def _entry(
         node["fuel"].fail(f"only a Rocket Launcher ({game.action('rocket').code}) entry has fuel")
     path = ""
     if is_move:
-        path_raw = node["path"].str()
+        path_raw = _typed_str(node, value, "path")
         if path_raw is not None:
-            path = lenient.squeeze(path_raw).replace(",", "").upper()
-            bad = sorted(set(path) - set("UDLR"))
-            if bad or not path:
+            path = "".join(path_raw.split()).replace(",", "").upper()  # lenient.squeeze
+            if not path or not _STEPS.issuperset(path):
                 node["path"].fail(
                     "expected the steps on the map as U, D, L, R (up, down, left, right), "
                     f'such as "R R U", got {path_raw!r}'
                 )
                 path = ""
     neighbor = ""
-    if action == "neighbor":
-        neighbor = lenient.choice(node["neighbor"], words.neighbors) or ""
+    if action == "neighbor" or (action == "trade" and "neighbor" in value):
+        neighbor = _choice(node, value, "neighbor", words.neighbors)
     elif "neighbor" in value:
-        if action == "trade":
-            neighbor = lenient.choice(node["neighbor"], words.neighbors) or ""
-        else:
-            node["neighbor"].fail("only a Neighbor or Trade entry names a neighbor")
+        node["neighbor"].fail("only a Neighbor or Trade entry names a neighbor")
     answer = ""
     if "answer" in value:
         if action == "neighbor":
-            answer = lenient.choice(node["answer"], ANSWERS) or ""
+            answer = _choice(node, value, "answer", ANSWERS)
         else:
             node["answer"].fail("only a Neighbor entry has an answer")
     distance = None
     if action == "internet":
-        distance = lenient.integer(node["distance"], low=0, high=99)
+        distance = value.get("distance")
+        if type(distance) is not int or not 0 <= distance <= 99:  # else as typed
+            distance = lenient.integer(node["distance"], low=0, high=99)
     elif "distance" in value:
         node["distance"].fail("only an Internet entry has a distance (to the tower)")
-    deltas = [_number(node, k, -99, 99) for k in ("money", "speed", "energy", "mood")]
+    money = speed = energy = mood = 0
+    if not _DELTAS.isdisjoint(value):  # most entries change none of them
+        money = _number(node, "money", -99, 99)
+        speed = _number(node, "speed", -99, 99)
+        energy = _number(node, "energy", -99, 99)
+        mood = _number(node, "mood", -99, 99)
     if "note" in value and not isinstance(value["note"], str):
         node["note"].str("")
     to = ""
@@ -293,24 +326,25 @@ def _entry(
         to = read_to(node["to"], game, planet)
     elif is_rocket:
         to = read_flight(node["to"], game, planet)
+    # positional, in Entry's field order: keywords cost twice the time, for each entry
     return Entry(
-        number=number,
-        code=code,
-        action=action,
-        path=path,
-        to=to,
-        run=_number(node, "run", 0, 99) if is_move else 0,
-        explore=_cells(node["explore"], game.sheet.grid) if is_move and "explore" in value else (),
-        emerge=_emerge(node["emerge"], game) if is_move and "emerge" in value else None,
-        neighbor=neighbor,
-        answer=answer,
-        distance=distance,
-        money=deltas[0],
-        speed=deltas[1],
-        energy=deltas[2],
-        mood=deltas[3],
-        typed=number,
-        fuel=read_fuel(node["fuel"], game, planet) if is_rocket else "",
+        number,
+        code,
+        action,
+        path,
+        to,
+        _number(node, "run", 0, 99) if is_move else 0,  # run
+        _cells(node["explore"], game.sheet.grid) if is_move and "explore" in value else (),
+        _emerge(node["emerge"], game) if is_move and "emerge" in value else None,
+        neighbor,
+        answer,
+        distance,
+        money,
+        speed,
+        energy,
+        mood,
+        number,  # typed
+        read_fuel(node["fuel"], game, planet) if is_rocket else "",
     )
 
 
@@ -336,11 +370,11 @@ def parse_sheet(root: Node, game: SpaceGame, file: str) -> SpaceSheet:
     end, _ = _trackers(root["end"], game, with_place=False)
     pockets = tuple(p.strip() for p in root["pockets"].str_list(()) if p.strip())
     squares = read_grid(root["grid"], game)  # before the log: problems come in file order
-    table = _words(game).table
+    words = _words(game)
     log = tuple(
         entry
         for number, item in enumerate(root["log"].list(()), start=1)
-        if (entry := _entry(item, number, game, table, planet)) is not None
+        if (entry := _entry(item, number, game, words, planet)) is not None
     )
     return SpaceSheet(
         file=file,

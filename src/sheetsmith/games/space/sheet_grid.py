@@ -41,12 +41,13 @@ def code_table(game: SpaceGame) -> dict[str, str]:
 class _Codes(NamedTuple):
     known: tuple[str, ...]  # every code a grid square may hold
     move: str  # the Move's code, the one a square may underline
+    known_set: frozenset[str]  # `known`, to look a code up in
 
 
 @per_game
 def _codes(game: SpaceGame) -> _Codes:
     known = (*code_table(game), EXPLORE_X, *(a.code for a in game.actions if a.shape == "explore"))
-    return _Codes(known, game.action("move").code)
+    return _Codes(known, game.action("move").code, frozenset(known))
 
 
 def read_grid(node: Node, game: SpaceGame) -> tuple[tuple[Cell, tuple[Mark, ...]], ...]:
@@ -76,12 +77,32 @@ def read_grid(node: Node, game: SpaceGame) -> tuple[tuple[Cell, tuple[Mark, ...]
                 continue
             marks = read.get(token)
             if marks is None:
-                marks = _square(node, index, token, column, number, size, codes)
-                if marks and "/" not in token:  # its one mark read without a problem
-                    read[token] = marks
+                # one mark typed right (`M3`, `M3_`), read here; any other in _square
+                found = _TOKEN.match(token)
+                if (
+                    found is not None
+                    and (code := found[1].upper()) in codes.known_set
+                    and (not found[3] or code == codes.move)
+                ):
+                    marks = read[token] = (Mark(code, int(found[2]), bool(found[3])),)
+                else:
+                    marks = _square(node, index, token, column, number, size, codes)
             if marks:
                 squares.append(((column, y), marks))
     return tuple(squares)
+
+
+class _Where:
+    """`row 4 (line 3 of the grid)`, spelled out only when a problem is recorded: a valid
+    grid's squares never need it."""
+
+    __slots__ = ("number", "size")
+
+    def __init__(self, size: int, number: int) -> None:
+        self.size, self.number = size, number
+
+    def __format__(self, spec: str) -> str:
+        return f"row {self.size + 1 - self.number} (line {self.number} of the grid)"
 
 
 def _square(
@@ -90,9 +111,9 @@ def _square(
     """The marks typed in one square (row `number` of the grid, top first), each mistake
     recorded at the row's line."""
     known, move = codes.known, codes.move
-    where = f"row {size + 1 - number} (line {number} of the grid)"
+    where = _Where(size, number)
     marks = []
-    for part in token.split("/"):
+    for part in token.split("/") if "/" in token else (token,):
         found = _TOKEN.match(part)
         if part == INKED:
             node.fail_row(

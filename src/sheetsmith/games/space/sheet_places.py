@@ -108,15 +108,16 @@ def printed_names(game: SpaceGame) -> dict[str, str]:
 def read_to(node: Node, game: SpaceGame, planet: SpaceMap | None) -> str:
     """A move's `to`: a place, a neighbor's house, "" elsewhere, or (with a planet) a space.
     A place may also be called by the name printed on the map or its card."""
-    if planet is not None and isinstance(node.value, str) and spot_of(node.value):
-        space = spot_of(node.value)
-        assert space is not None
+    space = spot_of(node.value) if planet is not None and isinstance(node.value, str) else None
+    if space is not None:
         maps = maps_of(game, planet)
         if any(m.enterable(space) for m in maps):  # which map is known only on the walk
             return space.name
         on_some = [m for m in maps if m.on_map(space)]
         return read_space(node, node.value, on_some[0] if on_some else planet) or ""
     choices = places_of(game, planet)
+    if type(node.value) is str and node.value in choices:
+        return node.value  # spelled as defined: what lenient.choice reads it as
     if isinstance(node.value, str) and lenient.pick(node.value, choices) is None:
         named = printed_names(game).get(_plain(node.value))
         if named in choices:

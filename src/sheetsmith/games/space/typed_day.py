@@ -70,7 +70,6 @@ class Day:
         explore = self.codes.get("explore", "XP")
         self.explore_codes = (explore, EXPLORE_X)
         self.marks: dict[MarkKey, Mark] = {}
-        self.natural: dict[MarkKey, Reading | None] = {}  # as typed
         self.reading: dict[MarkKey, Reading | None] = {}  # as the day is checked
         self.squares: dict[str, dict[int, list[Cell]]] = {
             role: defaultdict(list) for role in (OWN, EXPLORED, CROSSED)
@@ -95,33 +94,54 @@ class Day:
         # a rule's verdict on an entry's squares, by (rule, entry number), kept until a
         # mark is read again: the search for mistyped squares and the replays of the log
         # ask each the same, several times over
-        self._known: dict[tuple[str, int], list[Violation]] = {}
+        self._known: dict[tuple[Callable[..., list[Violation]], int], list[Violation]] = {}
         self.held: dict[Cell, int] = {}  # square -> how many marks it holds
         # each mark read as `read` and `_add` do, inline: a day is built for every reading
-        # tried, and a sheet has three dozen marks
+        # tried, and a sheet has three dozen marks. A day's readings are few (an entry's
+        # own, its explore's): each is made once, and shared (they are immutable)
         by_number, underlined = self.by_number, self.underlined
-        for cell, marks in sheet.squares:
-            self.held[cell] = len(marks)
-            first = None
-            for index, mark in enumerate(marks):
+        marks, readings, held, when = self.marks, self.reading, self.held, self.when
+        squares = self.squares
+        made: dict[tuple[int, str], Reading] = {}
+        own = squares[OWN]
+        for cell, cell_marks in sheet.squares:
+            held[cell] = len(cell_marks)
+            if len(cell_marks) == 1:  # the usual square: one mark, of its own entry
+                mark = cell_marks[0]
+                number = when[cell] = mark.entry  # a reading is of the mark's own entry
+                key = (cell, 0)
+                marks[key] = mark
+                entry = by_number.get(number)
+                if entry is not None and mark.code == entry.code:  # `role`'s first answer
+                    reading = made.get((number, OWN))
+                    if reading is None:
+                        reading = made[number, OWN] = Reading(number, OWN)
+                    readings[key] = reading
+                    own[number].append(cell)
+                    if mark.underlined:
+                        underlined[number] += 1
+                    continue
+                cell_marks_read: Iterable[tuple[int, Mark]] = ((0, mark),)
+            else:
+                when[cell] = min(mark.entry for mark in cell_marks)  # as _time gives it
+                cell_marks_read = enumerate(cell_marks)
+            for index, mark in cell_marks_read:
                 key = (cell, index)
-                self.marks[key] = mark
-                entry = by_number.get(mark.entry)
-                if entry is None:
-                    role = None
-                elif mark.code == entry.code:  # `role`'s first answer, and the usual one
-                    role = OWN
-                else:
-                    role = self.role(mark.code, entry)
-                reading = None if role is None else Reading(mark.entry, role)
-                self.natural[key] = self.reading[key] = reading
-                if reading is not None:
-                    self.squares[role][mark.entry].append(cell)
-                    if role == OWN and mark.underlined:
-                        underlined[mark.entry] += 1
-                when = mark.entry  # a reading is of the mark's own entry
-                first = when if first is None or when < first else first
-            self.when[cell] = first  # as _time gives it, without reading the marks again
+                marks[key] = mark
+                number = mark.entry
+                entry = by_number.get(number)
+                role = None if entry is None else self.role(mark.code, entry)
+                if role is None:
+                    readings[key] = None
+                    continue
+                reading = made.get((number, role))
+                if reading is None:
+                    reading = made[number, role] = Reading(number, role)
+                readings[key] = reading
+                squares[role][number].append(cell)
+                if role == OWN and mark.underlined:
+                    underlined[number] += 1
+        self.natural: dict[MarkKey, Reading | None] = dict(readings)  # as typed
 
     @property
     def own(self) -> dict[int, list[Cell]]:
@@ -154,13 +174,14 @@ class Day:
     def known(self, rule: Callable[[Day, Entry], list[Violation]], entry: Entry) -> list[Violation]:
         """`rule(self, entry)` for a rule that reads only the entry and the squares as read
         now, worked out once while no mark is read again (a new list: callers extend it)."""
-        if self.by_number.get(entry.number) is not entry:  # another day's entry (a trial)
+        number = entry.number
+        if self.by_number.get(number) is not entry:  # another day's entry (a trial)
             return rule(self, entry)
-        key = (rule.__name__, entry.number)
+        key = (rule, number)
         found = self._known.get(key)
         if found is None:
             found = self._known[key] = rule(self, entry)
-        return list(found)
+        return [*found] if found else []  # nearly always no verdict: no copy to make
 
     def reread(self, key: MarkKey, reading: Reading | None) -> None:
         self._known.clear()

@@ -73,7 +73,7 @@ def _check(game: SpaceGame, sheet: SpaceSheet, off: frozenset[str]) -> _Found:
     by_action: dict[str, list[Entry]] = defaultdict(list)
     for entry in day.entries:
         by_action[entry.action].append(entry)
-        out += day.known(count_rule, entry) if entry.action else []
+        out += count_rule(day, entry) if entry.action else []
         if entry.action == "internet" and not sheet.planet:
             out += internet(day, entry)
     out += work(day, by_action["work"])
