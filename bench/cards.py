@@ -18,21 +18,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "tests"))
 
-from sheetsmith.definition import load  # noqa: E402
-from sheetsmith.output import RenderOptions  # noqa: E402
+from sheetsmith.output import Output, RenderOptions  # noqa: E402
+from spacedecks import many_neighbors as big_game  # noqa: E402
 
 TARGET = 200.0  # cards per second
-
-
-def big_game(count: int):
-    """Personal Space with `count` neighbors: the bundled six, cycled, each its own id."""
-    game = load("personal-space")
-    base = game.neighbors
-    neighbors = tuple(
-        base[k % len(base)]._replace(id=f"{base[k % len(base)].id}-{k:03d}") for k in range(count)
-    )
-    return game._replace(neighbors=neighbors)
 
 
 def bench_cards(count: int = 500, runs: int = 3) -> tuple[str, list[float], Path]:
@@ -41,7 +32,7 @@ def bench_cards(count: int = 500, runs: int = 3) -> tuple[str, list[float], Path
     game = big_game(count)
     options = RenderOptions()
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp)
+        out = Output(Path(tmp), force=True)
         start = time.perf_counter()
         render_neighbors(big_game(9), out, options)  # imports, fonts, the back: once
         first = time.perf_counter() - start
@@ -78,9 +69,9 @@ def main() -> None:
 
         game = big_game(args.cards)
         with tempfile.TemporaryDirectory() as tmp:
-            render_neighbors(big_game(9), Path(tmp), RenderOptions())
+            render_neighbors(big_game(9), Output(Path(tmp), force=True), RenderOptions())
             profiler = cProfile.Profile()
-            profiler.runcall(render_neighbors, game, Path(tmp), RenderOptions())
+            profiler.runcall(render_neighbors, game, Output(Path(tmp), force=True), RenderOptions())
         pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
         return
     line, _, _ = bench_cards(args.cards, args.runs)

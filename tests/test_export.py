@@ -19,6 +19,7 @@ from sheetsmith.output import MANIFEST, Output, RenderOptions
 from sheetsmith.print import export_cards, export_tts, raster
 from sheetsmith.print.primitives import INCH, Rect
 from sheetsmith.print.render import planned_files, render_game
+from spacedecks import many_neighbors
 
 runner = CliRunner()
 
@@ -326,18 +327,9 @@ def test_tts_sheets_for_a_big_deck():
     assert (three.columns, three.rows, three.cell) == (2, 2, (750, 1050))
 
 
-def _many_neighbors(count: int):
-    game = load("personal-space")
-    base = game.neighbors
-    neighbors = tuple(
-        base[k % len(base)]._replace(id=f"{base[k % len(base)].id}-{k:03d}") for k in range(count)
-    )
-    return game._replace(neighbors=neighbors)
-
-
 def test_a_deck_over_69_cards_takes_several_sheets(tmp_path):
     options = RenderOptions(components=("neighbors",), formats=("pdf", "tts"))
-    rows = render_game(_many_neighbors(75), tmp_path, options)
+    rows = render_game(many_neighbors(75), tmp_path, options)
     (row,) = [r for r in rows if r.format == "tts"]
     document = json.loads(row.path.read_text(encoding="utf-8"))
     entries = _check_deck_json(document, 75)
@@ -442,12 +434,12 @@ def test_a_picture_the_user_changed_is_refused_and_other_files_are_left_alone(tm
 def test_a_smaller_deck_takes_its_old_pictures_away(tmp_path):
     options = RenderOptions(components=("neighbors",), formats=("pdf", "png", "tts"))
     output = Output(tmp_path)
-    output.check(planned_files(_many_neighbors(75), options))
-    render_game(_many_neighbors(75), output, options)
+    output.check(planned_files(many_neighbors(75), options))
+    render_game(many_neighbors(75), output, options)
     folder = tmp_path / "personal-space" / "png" / "neighbors"
     assert len(list(folder.iterdir())) == 150
     assert (tmp_path / "personal-space" / "tts" / "neighbors" / "neighbors-faces-2.png").exists()
-    render_game(_many_neighbors(6), Output(tmp_path), options)
+    render_game(many_neighbors(6), Output(tmp_path), options)
     assert len(list(folder.iterdir())) == 12
     assert not (
         tmp_path / "personal-space" / "tts" / "neighbors" / "neighbors-faces-2.png"

@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from sheetsmith.cli import app
-from sheetsmith.definition import load
 from sheetsmith.output import Output, RenderOptions
 from sheetsmith.print import parallel
 from sheetsmith.print.document import PROGRESS, DocumentInfo, save
@@ -25,19 +24,10 @@ from sheetsmith.print.pages import LazyPages
 from sheetsmith.print.pdf import prepare, write_pdf
 from sheetsmith.print.primitives import Page, Rect, Stamp, Text
 from sheetsmith.print.render import render_game
+from spacedecks import many_neighbors
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
-
-
-def big_space(count: int):
-    """Personal Space with `count` neighbors: the bundled ones cycled under new ids."""
-    game = load("personal-space")
-    base = game.neighbors
-    neighbors = tuple(
-        base[k % len(base)]._replace(id=f"{base[k % len(base)].id}-{k:03d}") for k in range(count)
-    )
-    return game._replace(neighbors=neighbors)
 
 
 def digest(path: Path) -> str:
@@ -90,7 +80,7 @@ def test_a_document_holds_no_page_it_has_drawn():
 
 
 def test_a_prepared_page_draws_to_the_same_bytes_as_the_page_itself():
-    game = big_space(20)
+    game = many_neighbors(20)
     options = RenderOptions(components=("neighbors",))
     with_pages, with_prepared = io.BytesIO(), io.BytesIO()
     from sheetsmith.games.space.neighbors import neighbor_cards, neighbor_pages
@@ -108,7 +98,7 @@ def test_a_prepared_page_draws_to_the_same_bytes_as_the_page_itself():
 
 @pytest.mark.parametrize("layout", ["duplex", "gutterfold"])
 def test_workers_write_the_same_bytes_as_one_process(tmp_path, layout):
-    game = big_space(150)  # 17 sheets of fronts: enough for workers
+    game = many_neighbors(150)  # 17 sheets of fronts: enough for workers
     found = {}
     for jobs in (1, 2, 3):
         options = RenderOptions(components=("neighbors",), layout=layout, jobs=jobs)
@@ -130,7 +120,7 @@ def test_progress_is_told_page_by_page_with_workers(tmp_path):
     token = PROGRESS.set(lambda _rel, done, total: told.append((done, total)))
     try:
         options = RenderOptions(components=("neighbors",), jobs=2)
-        (entry,) = render_game(big_space(150), tmp_path, options)
+        (entry,) = render_game(many_neighbors(150), tmp_path, options)
     finally:
         PROGRESS.reset(token)
     assert told == [(n, entry.pages) for n in range(1, entry.pages + 1)]
@@ -200,7 +190,7 @@ def test_the_c_accelerator_is_installed_and_changes_no_byte():
 def test_pages_sealed_as_drawn_give_the_bytes_reportlab_would_write(monkeypatch):
     from sheetsmith.print import pdf
 
-    game = big_space(20)
+    game = many_neighbors(20)
     written = []
     for seal in (True, False):
         monkeypatch.setattr(pdf, "SEAL_PAGES", seal)
@@ -251,12 +241,12 @@ INTERRUPTED = """
 import sys
 from pathlib import Path
 sys.path.insert(0, {tests!r})
-from test_parallel import big_space
+from spacedecks import many_neighbors
 from sheetsmith.output import RenderOptions
 from sheetsmith.print.render import render_game
 try:
     options = RenderOptions(components=("neighbors",), jobs=2)
-    render_game(big_space(4000), Path(sys.argv[1]), options)
+    render_game(many_neighbors(4000), Path(sys.argv[1]), options)
 except KeyboardInterrupt:
     sys.exit(130)
 """
