@@ -75,9 +75,14 @@ def prepared(pages: LazyPages, jobs: int, stamps: dict[str, Stamp]) -> Iterator[
     # Frozen, the objects the workers inherit are never visited by their collector, so
     # their pages of memory stay shared instead of being copied on first touch.
     gc.freeze()
+    # Ctrl-C held back while the workers are forked: one that arrived before a worker had
+    # set itself to ignore it would kill it holding the task queue's lock, and stopping
+    # the pool would then wait for ever. Held back, it reaches this process right after.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         pool = context.Pool(jobs, initializer=_worker_start)
     finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         gc.unfreeze()
     try:
         with pool:

@@ -75,8 +75,8 @@ def _without_source_date_epoch() -> Iterator[None]:
 
 
 class TextRun(NamedTuple):
-    """A text box's lines, fitted and placed: drawn by the document, which alone knows how
-    its font subsets encode each character."""
+    """Lines of text in one font, size and colour, each placed where it starts: drawn by
+    the document, which alone knows how its font subsets encode each character."""
 
     colour: Colour
     bold: bool
@@ -127,24 +127,19 @@ class _Ops:
         self.canvas = _Ops._scratch
         self.stamps = stamps
         self.ops: list[Op] = []
-        self.text: list[str] = []
 
-    def _flush(self) -> None:
+    def _keep(self, op: Op | None) -> None:
+        """Close the run of operators drawn so far (one string), then keep `op`."""
         code = self.canvas._code
         if code:
-            self.text.extend(code)
+            self.ops.append("\n".join(code))  # as reportlab joins a page's operators
             code.clear()
-
-    def _keep(self, op: Op) -> None:
-        self._flush()
-        if self.text:
-            self.ops.append("\n".join(self.text))
-            self.text = []
-        self.ops.append(op)
+        if op is not None:
+            self.ops.append(op)
 
     def done(self) -> tuple[Op, ...]:
-        self._keep("")
-        return tuple(op for op in self.ops if op != "")
+        self._keep(None)
+        return tuple(self.ops)
 
     def items(self, items: Sequence[Item]) -> None:
         for item in items:
