@@ -17,8 +17,16 @@ from sheetsmith.check import check_text
 from sheetsmith.check.polyomino import path_cells, same_shape
 from sheetsmith.definition import load
 from sheetsmith.errors import SheetError
-from sheetsmith.games.space import grid_rules, numbering, readings, sheet_places
-from sheetsmith.games.space.sheet import Mark
+from sheetsmith.games.space import (
+    grid_rules,
+    numbering,
+    readings,
+    sheet_grid,
+    sheet_places,
+    tracker_rules,
+    verdict,
+)
+from sheetsmith.games.space.sheet import TOP_KEYS, Mark
 from sheetsmith.games.space.typed_day import Day, Reading
 from sheetsmith.toml import lenient
 from sheetsmith.toml.document import TomlDocument
@@ -121,7 +129,117 @@ def test_each_shortcut_reports_what_the_longer_way_reports(
     monkeypatch.setattr(grid_rules, "_completes", _slow_completes)
     monkeypatch.setattr(readings, "_candidates", _slow_candidates)
     monkeypatch.setattr(numbering, "_grid", _slow_grid)
+    monkeypatch.setattr(numbering, "_in_step", _slow_in_step)
+    # every square matched one by one, as if no spelling were usual
+    usual = sheet_grid._codes
+    monkeypatch.setattr(sheet_grid, "_codes", lambda game: usual(game)._replace(usual={}))
+    # count_rule asked of every entry; the summary in four passes; pockets always counted
+    everything = frozenset(a.id for a in load("personal-space").actions)
+    monkeypatch.setattr(verdict, "counted", lambda game: everything)
+    monkeypatch.setattr(verdict, "_summary", _slow_summary)
+    monkeypatch.setattr(tracker_rules, "_pockets", _slow_pockets)
     assert _outcome(raw, name) == fast
+
+
+def _slow_in_step(game: object, log: object, grid: object) -> bool:
+    """numbering._in_step as it was: `_fits` asked of each entry."""
+    return grid.length == len(log) and all(  # type: ignore[attr-defined, arg-type]
+        entry.number == entry.typed == index
+        and numbering._fits(game, entry, grid.codes.get(index, {}))  # type: ignore[attr-defined, arg-type]
+        for index, entry in enumerate(log, start=1)  # type: ignore[call-overload]
+    )
+
+
+def _slow_summary(game: object, sheet: object) -> dict[str, int]:
+    log = sheet.log  # type: ignore[attr-defined]
+    moves = [e for e in log if e.action == "move"]
+    return {
+        "entries": len(log),
+        "squares_used": len(sheet.squares),  # type: ignore[attr-defined]
+        "moves": len(moves),
+        "spaces_moved": sum(len(e.path) + e.run for e in moves),
+        "money_earned": sum(e.money for e in log if e.money > 0),
+        "money_spent": -sum(e.money for e in log if e.money < 0),
+    }
+
+
+def _slow_pockets(day: Day) -> list:
+    """tracker_rules._pockets as it was: the kinds always counted first."""
+    if len(tracker_rules.pocketed(day.sheet.pockets)) <= day.game.sheet.pockets:
+        return []
+    return _REAL_POCKETS(day)  # past its shortcut: the rule itself
+
+
+_REAL_POCKETS = tracker_rules._pockets
+
+
+def test_every_usual_square_reads_as_its_match_reads_it():
+    game = load("personal-space")
+    codes = sheet_grid._codes(game)
+    assert codes.usual  # the table is made
+    for token, marks in codes.usual.items():
+        found = sheet_grid._TOKEN.match(token)
+        assert found is not None
+        code = found[1].upper()
+        assert code in codes.known_set and (not found[3] or code == codes.move)
+        assert marks == (Mark(code, int(found[2]), bool(found[3])),)
+    for code in codes.known:  # and every usual spelling is in it
+        for number in range(sheet_grid.USUAL_NUMBERS):
+            assert f"{code}{number}" in codes.usual
+    assert f"{codes.move}7_" in codes.usual and "XP7_" not in codes.usual
+
+
+@pytest.mark.parametrize(
+    ("key", "values"),
+    [
+        ("player", ["Ann", "  Ann  ", "", "   ", 7, ["Ann"], True]),
+        ("day", ["friday", "Friday", " friday", "fri", "", 3]),
+        ("job", ["courier", " courier ", "Courier", "courrier", "", 5]),
+        ("pockets", [["coral"], [" coral ", ""], [], ["a", 3], "coral", [["x"]]]),
+        ("exercised_yesterday", [True, False, "yes", 1, 0]),
+    ],
+)
+def test_top_values_read_without_a_node_read_as_their_node_reads_them(key: str, values: list):
+    import tomllib
+
+    from sheetsmith.games.space.sheet import parse_sheet
+
+    game = load("personal-space")
+    text = Path("examples/personal-space/ann.toml").read_text()
+    for value in [*values, None]:
+        data = tomllib.loads(text)
+        if value is None:
+            del data[key]
+        else:
+            data[key] = value
+        doc = TomlDocument("x.toml", data, text)
+        ctx = Context(doc)
+        sheet = parse_sheet(ctx.root(), game, "x.toml")
+        problems = [(p.key, p.message) for p in ctx.problems]
+        slow_ctx = Context(doc)
+        root = slow_ctx.root()
+        root.only(*TOP_KEYS)
+        player = (root["player"].str("") or "").strip() or "x"
+        day = lenient.choice(root["day"], game.sheet.days) or game.sheet.days[0]
+        typed_job = (root["job"].str("") or "").strip()
+        pockets = tuple(p.strip() for p in root["pockets"].str_list(()) if p.strip())
+        flag = bool(root["exercised_yesterday"].bool(False))
+        assert (sheet.player, sheet.day, sheet.pockets, sheet.exercised_yesterday) == (
+            player,
+            day,
+            pockets,
+            flag,
+        )
+        jobs = tuple(j.id for j in game.jobs)
+        job = (lenient.pick(typed_job, jobs) or "") if typed_job else ""
+        assert sheet.job == job
+        unknown = [p for p in problems if p[1].startswith("unknown job")]
+        assert len(unknown) == (1 if typed_job and not job else 0)
+        problems = [p for p in problems if p not in unknown]
+        slow = [(p.key, p.message) for p in slow_ctx.problems]
+        assert [p for p in problems if p[0].split(".")[0] == key] == [
+            p for p in slow if p[0].split(".")[0] == key
+        ]
 
 
 steps = st.text("UDLR", min_size=1, max_size=7)
@@ -245,3 +363,13 @@ def test_a_place_spelled_as_defined_is_read_as_lenient_choice_reads_it(with_plan
         fast = sheet_places.read_to(Context(doc).root()["to"], game, planet)
         if typed in choices and not sheet_places.spot_of(typed):
             assert fast == (lenient.choice(Context(doc).root()["to"], choices, "") or "")
+
+
+def test_the_problems_swap_alike_hands_on_are_the_days_own():
+    for _, day in _days(60):
+        found, _, pairs, problems = readings.swap_alike(day)  # type: ignore[arg-type]
+        if pairs:
+            assert problems is None
+        else:
+            assert found is day
+            assert problems == readings._problems(day)  # type: ignore[arg-type]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from sheetsmith.check.per_game import per_game
 from sheetsmith.check.polyomino import (
     connected,
     mirrored,
     normalise,
 )
 from sheetsmith.check.verdict import Violation
+from sheetsmith.games.space.model import SpaceGame
 from sheetsmith.games.space.sheet import Cell, Entry, Mark
 from sheetsmith.games.space.typed_day import (
     CROSSED,
@@ -40,7 +42,9 @@ def grid_rules(day: Day) -> list[Violation]:
     # a mark no reading explains, reported once for all the squares typed alike (a whole
     # shape numbered past the log's end is one mistake)
     unlogged: dict[tuple[str, str], list[Cell]] = {}
-    for key, mark in day.marks.items():
+    # nearly every day reads each mark as some entry's: one look at the readings says so
+    stray = None in day.reading.values()
+    for key, mark in day.marks.items() if stray else ():
         if day.reading[key] is None:
             label = f"{mark.code}{mark.entry}"
             unlogged.setdefault((label, _why(day, mark)), []).append(key[0])
@@ -72,6 +76,8 @@ def _label(day: Day, reading: Reading) -> str:
 def _reread(day: Day) -> list[Violation]:
     """Marks read as another entry's (readings.py): one report per label and reading."""
     reread: dict[tuple[MarkKey, Reading], list[Cell]] = {}
+    if day.reading == day.natural:  # no mark read again (nearly every day): nothing to say
+        return []
     for key, reading in day.reading.items():
         if reading is not None and reading != day.natural[key]:
             mark = day.marks[key]
@@ -97,6 +103,12 @@ def _reread(day: Day) -> list[Violation]:
 
 
 COUNTS = {"one": 1, "none": 0}  # the shapes that are a number of squares
+
+
+@per_game
+def counted(game: SpaceGame) -> frozenset[str]:
+    """The actions whose shape is a number of squares: the only ones count_rule judges."""
+    return frozenset(a.id for a in game.actions if a.shape in COUNTS)
 
 
 def count_rule(day: Day, entry: Entry) -> list[Violation]:
@@ -143,8 +155,7 @@ def _turned(cells: list[Cell], box: tuple[int, int, int, int], drawn: list[Cell]
     if not drawn:
         return False
     min_x, max_x, min_y, max_y = box
-    xs = [x for x, _ in drawn]
-    ys = [y for _, y in drawn]
+    xs, ys = zip(*drawn, strict=True)  # the columns and rows, no comprehension each
     low_x, low_y = min(xs), min(ys)
     size = (max(xs) - low_x, max(ys) - low_y)
     straight = size == (max_x - min_x, max_y - min_y)
@@ -175,8 +186,7 @@ def move_shape(day: Day, entry: Entry) -> list[Violation]:
     # Each move is compared once a day (`Day.known`), nearly always matching: its shape
     # is worked out (normalised, mirrored) only when it does not
     cells = _path(entry.path)
-    xs = [x for x, _ in cells]
-    ys = [y for _, y in cells]
+    xs, ys = zip(*cells, strict=True)
     box = (min(xs), max(xs), min(ys), max(ys))
     width = box[1] - box[0] + 1
     height = box[3] - box[2] + 1
@@ -286,10 +296,23 @@ def _completes(cells: list[Cell], day: Day, number: int) -> tuple[bool, bool]:
     `number` (`day.full_by(number)`, asked of the squares of those lines only)."""
     when, size, never = day.when, day.size, number + 1
     span = range(1, size + 1)
-    rows = {y for _, y in cells}
-    columns = {x for x, _ in cells}
-    row_done = any(all(when.get((x, y), never) <= number for x in span) for y in rows)
-    column_done = any(all(when.get((x, y), never) <= number for y in span) for x in columns)
+    # `any(all(...))` spelled as loops: no generator per line (asked of each Exercise,
+    # every time its squares are read again)
+    row_done = column_done = False
+    for y in {y for _, y in cells}:
+        for x in span:
+            if when.get((x, y), never) > number:
+                break
+        else:
+            row_done = True
+            break
+    for x in {x for x, _ in cells}:
+        for y in span:
+            if when.get((x, y), never) > number:
+                break
+        else:
+            column_done = True
+            break
     return row_done, column_done
 
 

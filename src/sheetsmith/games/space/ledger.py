@@ -78,6 +78,8 @@ def _doubts(day: Day, extras: Sequence[Entry], track: str) -> list[tuple[int, in
     out = []
     if track == "money":
         for entry in day.entries:
+            if entry.action not in PRICED:  # `prices` is (): most entries, not called
+                continue
             allowed = prices(day, entry)
             if allowed and not entry.missing and -entry.money not in allowed:
                 out.append((entry.number, -allowed[0] - entry.money))
@@ -132,7 +134,7 @@ def _priced(day: Day, ledger: Ledger) -> Ledger:
     """An entry left out of the log that has a price cost it (its amount was never typed)."""
     offset = dict(ledger.offset)
     for entry in day.entries:
-        if entry.missing and prices(day, entry):
+        if entry.missing and entry.action in PRICED and prices(day, entry):
             offset[entry.number, "money"] = -prices(day, entry)[0]
     return Ledger(ledger.start, offset)
 

@@ -79,7 +79,10 @@ def sequence(day: Day, ledger: Ledger) -> Replay:
     # others: nothing, or a reset): the log is replayed once per ledger tried
     state, rows, offset = walk.state, walk.changes.rows, ledger.offset
     tracks = day.game.sheet
-    speed_track, energy_track, mood_track = tracks.speed, tracks.energy, tracks.mood
+    # the tracks' edges as locals: every entry's trackers are compared with them
+    speed_min, speed_max = tracks.speed.min, tracks.speed.max
+    energy_min, energy_max = tracks.energy.min, tracks.energy.max
+    mood_min, mood_max = tracks.mood.min, tracks.mood.max
     for entry in day.entries:
         action = entry.action
         if walk.emerged:
@@ -127,9 +130,9 @@ def sequence(day: Day, ledger: Ledger) -> Replay:
         state.mood += mood
         if (
             state.money < 0
-            or not speed_track.min <= state.speed <= speed_track.max
-            or not energy_track.min <= state.energy <= energy_track.max
-            or not mood_track.min <= state.mood <= mood_track.max
+            or not speed_min <= state.speed <= speed_max
+            or not energy_min <= state.energy <= energy_max
+            or not mood_min <= state.mood <= mood_max
         ):
             out += _off_track(entry, state)
         before = entry

@@ -77,22 +77,31 @@ def _candidates(day: Day, key: MarkKey) -> list[Reading]:
     if entry is not None:  # the code was mistyped: any role the entry has
         roles = (OWN, EXPLORED, CROSSED) if day.role(explore, entry) else (OWN,)
         out += [Reading(entry.number, role) for role in roles]
-    # the number was mistyped: an entry this code fits (`day.role`, spelled out: asked of
-    # every entry for every doubtful mark)
-    code = mark.code
+    # the number was mistyped: another entry this code fits
+    out += [r for r in _fitting(day, mark.code) if r.entry != mark.entry]
+    now = day.reading[key]
+    return [r for r in out if r != now]
+
+
+def _fitting(day: Day, code: str) -> list[Reading]:
+    """Every entry a square of this code fits, in log order (`day.role`, spelled out): it
+    depends on the day's entries only, so it is worked out once a day per code, however
+    many doubtful marks share the code and however often the marks are read again."""
+    found = day.fitting.get(code)
+    if found is not None:
+        return found
+    explore = day.explore_codes[0]
+    found = day.fitting[code] = []
     for other in day.entries:
-        if other.number == mark.entry:
-            continue
         if code == other.code:
-            out.append(Reading(other.number, OWN))
+            found.append(Reading(other.number, OWN))
         elif other.action != "move" or not (other.explore or other.missing):
             continue
         elif code == EXPLORE_X:
-            out.append(Reading(other.number, CROSSED))
+            found.append(Reading(other.number, CROSSED))
         elif code == explore:
-            out.append(Reading(other.number, EXPLORED))
-    now = day.reading[key]
-    return [r for r in out if r != now]
+            found.append(Reading(other.number, EXPLORED))
+    return found
 
 
 Move = list[tuple[MarkKey, Reading]]
@@ -179,24 +188,30 @@ def _better(
     return best
 
 
-def reread_marks(day: Day) -> None:
-    """Mend shapes a mark (or a label, or two marks) at a time until nothing mends more."""
-    problems = _problems(day)
+def reread_marks(day: Day, problems: set[Problem] | None = None) -> None:
+    """Mend shapes a mark (or a label, or two marks) at a time until nothing mends more.
+    `problems`: the day's shape problems as it reads now, when the caller has them."""
+    problems = _problems(day) if problems is None else problems
     while problems and (move := _best_mend(day, problems)) is not None:
         for key, reading in move:
             day.reread(key, reading)
         problems = _problems(day)
 
 
-def swap_alike(day: Day) -> tuple[Day, list[Violation], list[tuple[int, int]]]:
+def swap_alike(
+    day: Day,
+) -> tuple[Day, list[Violation], list[tuple[int, int]], set[Problem] | None]:
     """Two entries of one code typed in each other's place (two moves, say) keep their
     codes, so the numbering cannot see it; but each one's squares are the other's shape.
     When trading their contents makes one shape whole and leaves the other no worse (it
     may hold a second mistake), they may have been swapped; one square's number typed wrong
-    can look alike, so the caller also tries the day without it."""
+    can look alike, so the caller also tries the day without it. Last, the day's shape
+    problems (`_problems`) when no pair was swapped, None when the day changed."""
     out: list[Violation] = []
     pairs: list[tuple[int, int]] = []
-    broken = [e for e in day.entries if not e.missing and shape_rules(day, e)]
+    # every entry's shape verdict, asked once here for both the swaps and the problems
+    verdicts = [(e, shape_rules(day, e)) for e in day.entries]
+    broken = [e for e, found in verdicts if not e.missing and found]
     for a, b in combinations(broken, 2):
         if a.code != b.code or {a.number, b.number} & {n for pair in pairs for n in pair}:
             continue
@@ -211,4 +226,6 @@ def swap_alike(day: Day) -> tuple[Day, list[Violation], list[tuple[int, int]]]:
             day = other
             pairs.append((a.number, b.number))
             out += [moved(day.by_number[n], day.sheet.log) for n in (b.number, a.number)]
-    return day, out, pairs
+    if pairs:
+        return day, out, pairs, None
+    return day, out, pairs, {(e.number, v.rule) for e, found in verdicts for v in found}

@@ -225,6 +225,7 @@ def _number(node: Node, key: str, low: int, high: int) -> int:
 
 
 _ENTRY_KEYS = frozenset(ENTRY_KEYS)
+_MOVE_ONLY = frozenset(MOVE_ONLY)
 _STEPS = frozenset("UDLR")
 _DELTAS = frozenset({"money", "speed", "energy", "mood"})
 
@@ -278,7 +279,7 @@ def _entry(
     action = table[code]
     is_move = action == "move"
     is_rocket = action == "rocket"
-    if not is_move:
+    if not is_move and not _MOVE_ONLY.isdisjoint(value):  # most entries type none of them
         for key in MOVE_ONLY:
             if key in value and not (is_rocket and key == "to"):
                 node[key].fail(f"only a Move ({game.action('move').code}) entry has {key}")
@@ -351,9 +352,20 @@ def _entry(
 def parse_sheet(root: Node, game: SpaceGame, file: str) -> SpaceSheet:
     """Read a daily sheet; problems are recorded on `root`'s context, never raised."""
     root.only(*TOP_KEYS)
-    player = (root["player"].str("") or "").strip() or Path(file).stem
-    day = lenient.choice(root["day"], game.sheet.days) or game.sheet.days[0]
-    typed_job = (root["job"].str("") or "").strip()
+    # a value typed as expected is taken from the table without a Node (as in _entry);
+    # anything else is read, and refused, through its Node as before
+    value = root.value if isinstance(root.value, dict) else {}
+    typed = value.get("player")
+    player = (typed if type(typed) is str else root["player"].str("") or "").strip()
+    player = player or Path(file).stem
+    days = game.sheet.days
+    typed = value.get("day")
+    if type(typed) is str and typed in days:
+        day = typed
+    else:
+        day = lenient.choice(root["day"], days) or days[0]
+    typed = value.get("job")
+    typed_job = (typed if type(typed) is str else root["job"].str("") or "").strip()
     jobs = tuple(j.id for j in game.jobs)
     job = (lenient.pick(typed_job, jobs) or "") if typed_job else ""
     if typed_job and not job:
@@ -362,13 +374,18 @@ def parse_sheet(root: Node, game: SpaceGame, file: str) -> SpaceSheet:
             f'jobs: {", ".join(jobs)}, or "" for none'
         )
     planet = read_planet(root["planet"], game)
-    start, start_at = _trackers(root["start"], game, with_place=True, planet=planet)
     start_node = root["start"]
+    start, start_at = _trackers(start_node, game, with_place=True, planet=planet)
     start_space = ""
     if isinstance(start_node.value, dict):
         start_space = read_start_space(start_node["space"], start_map(game, planet, start_at))
     end, _ = _trackers(root["end"], game, with_place=False)
-    pockets = tuple(p.strip() for p in root["pockets"].str_list(()) if p.strip())
+    typed = value.get("pockets")
+    if type(typed) is list and all(type(p) is str for p in typed):
+        items = typed
+    else:
+        items = root["pockets"].str_list(())
+    pockets = tuple(p.strip() for p in items if p.strip())
     squares = read_grid(root["grid"], game)  # before the log: problems come in file order
     words = _words(game)
     log = tuple(
@@ -381,7 +398,11 @@ def parse_sheet(root: Node, game: SpaceGame, file: str) -> SpaceSheet:
         player=player,
         day=day,
         job=job,
-        exercised_yesterday=bool(root["exercised_yesterday"].bool(False)),
+        exercised_yesterday=(
+            flag
+            if type(flag := value.get("exercised_yesterday")) is bool
+            else bool(root["exercised_yesterday"].bool(False))
+        ),
         start=start,
         start_at=start_at,
         end=end,

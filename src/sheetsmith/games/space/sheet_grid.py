@@ -42,12 +42,28 @@ class _Codes(NamedTuple):
     known: tuple[str, ...]  # every code a grid square may hold
     move: str  # the Move's code, the one a square may underline
     known_set: frozenset[str]  # `known`, to look a code up in
+    usual: dict[str, tuple[Mark, ...]]  # a square as usually typed (`M3`, `M3_`): its mark
+
+
+USUAL_NUMBERS = 40  # log numbers 0..39 in `_Codes.usual`: more than a day has entries
 
 
 @per_game
 def _codes(game: SpaceGame) -> _Codes:
     known = (*code_table(game), EXPLORE_X, *(a.code for a in game.actions if a.shape == "explore"))
-    return _Codes(known, game.action("move").code, frozenset(known))
+    move = game.action("move").code
+    # Every square spelled the usual way (a known code in capitals, a number without
+    # leading zeros), with the mark _TOKEN reads from it: made once per game from the
+    # definition alone, so a sheet's squares are looked up, not matched one by one
+    usual = {
+        f"{code}{number}": (Mark(code, number, False),)
+        for code in known
+        if code.isascii() and code.isalpha() and code.isupper()
+        for number in range(USUAL_NUMBERS)
+    }
+    if move.isascii() and move.isalpha() and move.isupper():
+        usual |= {f"{move}{n}_": (Mark(move, n, True),) for n in range(USUAL_NUMBERS)}
+    return _Codes(known, move, frozenset(known), usual)
 
 
 def read_grid(node: Node, game: SpaceGame) -> tuple[tuple[Cell, tuple[Mark, ...]], ...]:
@@ -65,7 +81,8 @@ def read_grid(node: Node, game: SpaceGame) -> tuple[tuple[Cell, tuple[Mark, ...]
     if len(rows) != size:
         node.fail(f"expected {size} rows of {size} squares (top row first), got {len(rows)}")
     squares: list[tuple[Cell, tuple[Mark, ...]]] = []
-    read: dict[str, tuple[Mark, ...]] = {}  # a square typed right, read once: shapes repeat it
+    # a square typed right, read once: shapes repeat it (the usual spellings are read already)
+    read = codes.usual
     for number, (index, tokens) in enumerate(rows[:size], start=1):
         if len(tokens) != size:
             where = f"row {size + 1 - number} (line {number} of the grid)"
@@ -84,7 +101,7 @@ def read_grid(node: Node, game: SpaceGame) -> tuple[tuple[Cell, tuple[Mark, ...]
                     and (code := found[1].upper()) in codes.known_set
                     and (not found[3] or code == codes.move)
                 ):
-                    marks = read[token] = (Mark(code, int(found[2]), bool(found[3])),)
+                    marks = (Mark(code, int(found[2]), bool(found[3])),)
                 else:
                     marks = _square(node, index, token, column, number, size, codes)
             if marks:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from sheetsmith.check.per_game import per_game
 from sheetsmith.games.space.model import PLACES as MAP_PLACES
 from sheetsmith.games.space.model import SpaceGame, SpaceMap, Spot
 from sheetsmith.toml import lenient
@@ -21,8 +22,15 @@ _SPACE = re.compile(r"^\s*([A-Za-z])\s*([0-9]{1,2})\s*$")
 
 def places_of(game: SpaceGame, planet: SpaceMap | None = None) -> tuple[str, ...]:
     """What a `to` (or `start.at`) may name: a place, a neighbor's house, "" elsewhere."""
-    places = PLACES if planet is None else MAP_PLACES
-    return (*places, *(n.id for n in game.neighbors), "")
+    without, with_map = _places(game)  # asked of every move's `to`: made once per game
+    return without if planet is None else with_map
+
+
+@per_game
+def _places(game: SpaceGame) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """`places_of` without a planet, and with one."""
+    houses = tuple(n.id for n in game.neighbors)
+    return (*PLACES, *houses, ""), (*MAP_PLACES, *houses, "")
 
 
 def spot_of(text: str) -> Spot | None:

@@ -24,7 +24,8 @@ class Trackers:
         self.day = day
 
     def as_dict(self) -> dict[str, int]:
-        return {t: getattr(self, t) for t in ("money", "speed", "energy", "mood")}
+        # in TRACKS order (ledger.py), spelled out: once per replay of the log
+        return {"money": self.money, "speed": self.speed, "energy": self.energy, "mood": self.mood}
 
     def range_check(self, entry: Entry) -> list[Violation]:
         """Report a tracker pushed off its printed track, then keep it at the edge."""
@@ -165,6 +166,8 @@ def _pockets(day: Day) -> list[Violation]:
     """A pocket space holds one item, as many of it as you carry (the rules' base trade
     asks for two of one resource): the limit counts different items, not the list."""
     pockets = day.game.sheet.pockets
+    if len(day.sheet.pockets) <= pockets:  # each item is at most one more kind
+        return []
     kinds = pocketed(day.sheet.pockets)
     if len(kinds) <= pockets:
         return []

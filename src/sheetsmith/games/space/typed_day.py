@@ -96,6 +96,9 @@ class Day:
         # ask each the same, several times over
         self._known: dict[tuple[Callable[..., list[Violation]], int], list[Violation]] = {}
         self.held: dict[Cell, int] = {}  # square -> how many marks it holds
+        # code -> the readings a square of that code could have (readings._fitting): the
+        # entries are fixed for a day, so this holds while marks are read again
+        self.fitting: dict[str, list[Reading]] = {}
         # each mark read as `read` and `_add` do, inline: a day is built for every reading
         # tried, and a sheet has three dozen marks. A day's readings are few (an entry's
         # own, its explore's): each is made once, and shared (they are immutable)
@@ -103,6 +106,7 @@ class Day:
         marks, readings, held, when = self.marks, self.reading, self.held, self.when
         squares = self.squares
         made: dict[tuple[int, str], Reading] = {}
+        made_own: dict[int, Reading] = {}  # `made`'s OWN readings by number: no key tuple
         own = squares[OWN]
         for cell, cell_marks in sheet.squares:
             held[cell] = len(cell_marks)
@@ -113,9 +117,9 @@ class Day:
                 marks[key] = mark
                 entry = by_number.get(number)
                 if entry is not None and mark.code == entry.code:  # `role`'s first answer
-                    reading = made.get((number, OWN))
+                    reading = made_own.get(number)
                     if reading is None:
-                        reading = made[number, OWN] = Reading(number, OWN)
+                        reading = made_own[number] = made[number, OWN] = Reading(number, OWN)
                     readings[key] = reading
                     own[number].append(cell)
                     if mark.underlined:
@@ -137,6 +141,8 @@ class Day:
                 reading = made.get((number, role))
                 if reading is None:
                     reading = made[number, role] = Reading(number, role)
+                    if role == OWN:
+                        made_own[number] = reading
                 readings[key] = reading
                 squares[role][number].append(cell)
                 if role == OWN and mark.underlined:

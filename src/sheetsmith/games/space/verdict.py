@@ -10,6 +10,7 @@ from typing import NamedTuple
 from sheetsmith.check.verdict import PlayerResult, Violation
 from sheetsmith.games.space.grid_rules import (
     count_rule,
+    counted,
     exercise,
     grid_rules,
     internet,
@@ -67,13 +68,15 @@ def _check(game: SpaceGame, sheet: SpaceSheet, off: frozenset[str]) -> _Found:
     """The day checked with the readings in `off` turned off."""
     numbered = number_log(game, sheet, off)
     day = Day(game, sheet, numbered.entries)
-    day, swapped, pairs = (day, [], []) if ALIKE in off else swap_alike(day)
-    reread_marks(day)
+    day, swapped, pairs, problems = (day, [], [], None) if ALIKE in off else swap_alike(day)
+    reread_marks(day, problems)
     out = list(numbered.violations) + swapped + grid_rules(day)
     by_action: dict[str, list[Entry]] = defaultdict(list)
+    counts = counted(game)  # count_rule is asked only of the actions it judges
     for entry in day.entries:
         by_action[entry.action].append(entry)
-        out += count_rule(day, entry) if entry.action else []
+        if entry.action in counts:
+            out += count_rule(day, entry)
         if entry.action == "internet" and not sheet.planet:
             out += internet(day, entry)
     out += work(day, by_action["work"])
@@ -100,6 +103,8 @@ def _check(game: SpaceGame, sheet: SpaceSheet, off: frozenset[str]) -> _Found:
 def _forgotten_exercise(day: Day, out: list[Violation]) -> list[Violation]:
     """Several moves each one step over Speed, every one allowed with yesterday's Exercise:
     one slip (exercised_yesterday left false), reported once, at the flag."""
+    if len(day.one_over) < 2:  # what the test below says first, asked before the rest
+        return out
     over = sorted(day.one_over)
     wheres = {entry_where(day.by_number[n]) for n in over}
     speed = [v for v in out if v.rule == "move.speed"]
@@ -117,14 +122,23 @@ def _forgotten_exercise(day: Day, out: list[Violation]) -> list[Violation]:
 
 
 def _summary(game: SpaceGame, sheet: SpaceSheet) -> dict[str, int]:
-    moves = [e for e in sheet.log if e.action == "move"]
+    # one pass over the log, not four
+    moves = spaces = earned = spent = 0
+    for e in sheet.log:
+        if e.action == "move":
+            moves += 1
+            spaces += len(e.path) + e.run
+        if e.money > 0:
+            earned += e.money
+        elif e.money < 0:
+            spent -= e.money
     return {
         "entries": len(sheet.log),
         "squares_used": len(sheet.squares),
-        "moves": len(moves),
-        "spaces_moved": sum(len(e.path) + e.run for e in moves),
-        "money_earned": sum(e.money for e in sheet.log if e.money > 0),
-        "money_spent": -sum(e.money for e in sheet.log if e.money < 0),
+        "moves": moves,
+        "spaces_moved": spaces,
+        "money_earned": earned,
+        "money_spent": spent,
     }
 
 
