@@ -38,6 +38,15 @@ def place_card(drawing: Sequence[Item], slot: Placement) -> Group:
     return Group(tuple(drawing), dx=slot.trim.x, dy=slot.trim.y, clip=slot_clip(slot))
 
 
+def on_sheet(
+    cards: Sequence[T], layout: SheetLayout, number: int
+) -> tuple[int, Sequence[T], tuple[Placement, ...]]:
+    """Sheet `number`'s cards: the index of its first card, the cards, the slots they fill."""
+    first = number * layout.per_sheet
+    batch = cards[first : first + layout.per_sheet]
+    return first, batch, opened(layout, len(batch))
+
+
 def sheet_page(
     layout: SheetLayout,
     items: list[Item],
@@ -64,13 +73,10 @@ def impose(
     """One page per sheet: each card's drawing placed on its slot, clipped to its bleed,
     crop marks and the sheet label in the margin, TrimBox and BleedBox around the cards.
     Each sheet is laid out when it is drawn (see `print.pages`)."""
-    per = layout.per_sheet
     sheets = layout.sheet_count(len(cards))
 
     def sheet(number: int) -> Page:
-        first = number * per
-        batch = cards[first : first + per]
-        used = opened(layout, len(batch))
+        first, batch, used = on_sheet(cards, layout, number)
         items: list[Item] = [
             place_card(draw(card), slot) for card, slot in zip(batch, used, strict=True)
         ]
@@ -132,12 +138,10 @@ def duplex_pages(
     fronts = impose(cards, draw_front, layout)
     if draw_back is None:
         return fronts
-    per = layout.per_sheet
     dx, dy = back_offset_mm[0] * MM, back_offset_mm[1] * MM
 
     def back(sheet: int) -> Page:
-        batch = cards[sheet * per : (sheet + 1) * per]
-        fronts_used = opened(layout, len(batch))
+        first, batch, fronts_used = on_sheet(cards, layout, sheet)
         used = [back_placement(layout, slot) for slot in fronts_used]
         items: list[Item] = [
             Group(tuple(draw_back(card)), slot.trim.x + dx, slot.trim.y + dy, slot_clip(slot))
@@ -145,6 +149,6 @@ def duplex_pages(
         ]
         shifted = [back_placement(layout, slot, back_offset_mm) for slot in fronts_used]
         items += sheet_label(layout, used, sheet + 1, len(fronts), "back")
-        return sheet_page(layout, items, shifted, sheet * per, "back")
+        return sheet_page(layout, items, shifted, first, "back")
 
     return LazyPages(2 * len(fronts), lambda i: back(i // 2) if i % 2 else fronts[i // 2])

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Literal, TypeVar
 
 from sheetsmith.errors import OptionError
-from sheetsmith.print.card_sheets import place_card, sheet_page, slot_clip
+from sheetsmith.print.card_sheets import on_sheet, place_card, sheet_page, slot_clip
 from sheetsmith.print.imposition import (
     EDGE,
     INCH,
@@ -21,7 +21,6 @@ from sheetsmith.print.imposition import (
     SheetLayout,
     grid_layout,
     grid_size,
-    opened,
 )
 from sheetsmith.print.pages import LazyPages
 from sheetsmith.print.paper import Paper
@@ -127,13 +126,10 @@ def gutterfold_pages(
     (dashed), their backs. Fold along it, glue or hold the halves, cut along the marks."""
     fold = fold_layout(size, paper, gutter)
     layout = fold.sheet
-    per = layout.per_sheet
     sheets = layout.sheet_count(len(cards))
 
     def sheet(number: int) -> Page:
-        first = number * per
-        batch = cards[first : first + per]
-        used = opened(layout, len(batch))
+        first, batch, used = on_sheet(cards, layout, number)
         backs = [fold.back(slot) for slot in used]
         turned = fold.fold == "horizontal"
         items: list[Item] = [
