@@ -262,6 +262,8 @@ def test_ctrl_c_stops_the_workers_quietly_and_leaves_no_file(tmp_path):
         [sys.executable, "-c", script, str(tmp_path)],
         stderr=subprocess.PIPE,
         start_new_session=True,  # its own process group, as a terminal's foreground job
+        # with Ctrl-C's default action, which a test run in the background would not pass on
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     deadline = time.monotonic() + 60
     workers: list[str] = []

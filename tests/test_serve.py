@@ -25,12 +25,19 @@ from test_qr_site_roundtrip import decoded_urls
 runner = CliRunner()
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    # a shell starts background jobs with Ctrl-C ignored, and children inherit that: a test
+    # run so would see a server that never stops
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start_server(*args: str) -> tuple[subprocess.Popen[str], str]:
     process = subprocess.Popen(
         [sys.executable, "-m", "sheetsmith", "serve", "personal-space", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_ctrl_c_as_at_a_terminal,
     )
     assert process.stdout is not None
     first = process.stdout.readline()  # "Serving Personal Space at URL  (Ctrl-C to stop)"

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import os
 import stat
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import tomli  # the standard library's tomllib, compiled: see pyproject.toml
 
 from sheetsmith.errors import Problem, format_path
 from sheetsmith.toml.prescan import too_long_key
@@ -117,8 +118,8 @@ def parse_toml_bytes(raw: bytes, name: str) -> TomlDocument | Problem:
     if too_long:
         return too_long
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        data = tomli.loads(text)
+    except tomli.TOMLDecodeError as exc:
         from sheetsmith.toml.hints import syntax_problem  # only a refused file needs it
 
         return syntax_problem(str(exc), text, name)

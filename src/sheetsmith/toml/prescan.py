@@ -1,4 +1,4 @@
-"""A linear look at a TOML text before `tomllib` reads it, for what would make tomllib slow."""
+"""A linear look at a TOML text before the parser reads it, for what would make it slow."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 from sheetsmith.errors import Problem
 
 # tomllib's time and memory grow with the square of a key's dotted parts (20,000 parts:
-# 6 s and 1.6 GB); no real definition or sheet has more than ~5.
+# 6 s and 1.6 GB; tomli refuses over 1,000); no real definition or sheet has more than ~5.
 MAX_KEY_PARTS = 32
 # No limit on the count of keys or tables: it would protect nothing. 2 MB of `kN = 1`
 # lines or of `[[a]]` headers parses in under a second, of 32-part keys in under 2 s.
