@@ -36,6 +36,7 @@ import numpy as np
 from sheetsmith.errors import Problem, SheetsmithError
 from sheetsmith.games import registry
 from sheetsmith.games.interface import resolve
+from sheetsmith.photo.advice import advice
 from sheetsmith.photo.decide import decide
 from sheetsmith.photo.errors import MixedPages, PhotoError, UnknownPage
 from sheetsmith.photo.geometry import SCALE, Catalogue, PageSource, blank_page
@@ -56,6 +57,8 @@ class PageRead:
     sharpness: float = 0.0
     seconds: float = 0.0
     file: str | None = None
+    px_per_point: float = 0.0  # the photo's pixels per PDF point at the page's centre
+    tilt: float = 0.0  # degrees: how far the phone leaned from straight above the page
 
     @property
     def scale(self) -> float:
@@ -64,6 +67,9 @@ class PageRead:
     def marks(self) -> Iterable[tuple[Mark, Reading]]:
         for mark in self.page.marks:
             yield mark, self.readings[mark.key]
+
+    def uncertain(self) -> list[tuple[Mark, Reading]]:
+        return [(mark, reading) for mark, reading in self.marks() if reading.uncertain]
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,7 @@ class PhotoSheet:
                     "paper": read.page.paper,
                     "version": read.page.version,
                     "seconds": round(read.seconds, 3),
+                    "advice": advice(read.px_per_point, read.tilt, len(read.uncertain())),
                     "marks": [
                         {
                             "key": mark.key,
@@ -268,6 +275,8 @@ def read_page(image: np.ndarray, catalogue: Catalogue | None = None) -> PageRead
         pencil=decided.pencil,
         sharpness=located.sharpness,
         seconds=time.perf_counter() - started,
+        px_per_point=located.px_per_point,
+        tilt=located.tilt,
     )
 
 

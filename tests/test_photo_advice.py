@@ -1,0 +1,83 @@
+"""A photo that left marks uncertain because it was small or slanted says how to take the
+next one; a sure read, or a good photo, says nothing of the kind."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import photopage as pp
+from sheetsmith.cli.photos import tell_uncertain
+from sheetsmith.photo.advice import SMALL_PAGE, STEEP_TILT, advice
+from sheetsmith.photo.marks import Reading
+from sheetsmith.photo.read import PhotoSheet, read_page
+from test_photo_read import jpeg
+
+CLOSER = "take it closer"
+FLAT = "hold the phone flat"
+
+
+@pytest.mark.parametrize(
+    ("px_per_point", "tilt", "uncertain", "wanted"),
+    [
+        (0.7, 10.0, 3, [CLOSER]),
+        (SMALL_PAGE, 10.0, 3, []),  # from one pixel per point up: the page is big enough
+        (2.0, STEEP_TILT, 3, [FLAT]),
+        (2.0, STEEP_TILT - 0.5, 3, []),
+        (0.7, 34.0, 1, [CLOSER, FLAT]),
+        (0.7, 34.0, 0, []),  # every mark sure: nothing to change
+        (0.0, 0.0, 5, []),  # the scale is unknown: no guess
+    ],
+)
+def test_advice_names_what_to_change(px_per_point, tilt, uncertain, wanted):
+    said = advice(px_per_point, tilt, uncertain)
+    assert len(said) == len(wanted)
+    assert all(want in line for want, line in zip(wanted, said, strict=True))
+
+
+def test_a_read_knows_how_big_and_how_slanted_its_page_was():
+    readable, page = pp.build()
+    catalogue = pp.TestCatalogue((readable, page))
+    raster = pp.raster_page(page)
+    # the page's height is half of a 1600 x 1200 frame's shorter side: 600 px for 792 pt
+    photo = pp.photograph(raster, size=(1600, 1200), fill_share=0.5, tilt=0.0)
+    small = read_page(jpeg(photo), catalogue)
+    assert small.px_per_point == pytest.approx(600 / 792, rel=0.15)
+    assert small.tilt < 5
+    steep = read_page(jpeg(pp.photograph(raster, tilt=0.4, angle=0)), catalogue)
+    assert steep.tilt >= STEEP_TILT
+
+
+def _sheet(px_per_point: float, tilt: float, unsure: bool) -> PhotoSheet:
+    readable, page = pp.build()
+    catalogue = pp.TestCatalogue((readable, page))
+    read = read_page(jpeg(pp.photograph(pp.raster_page(page))), catalogue)
+    readings = dict(read.readings)
+    first = readable.marks[0].key
+    readings[first] = Reading(False, 0.6 if unsure else 1.0)
+    read = dataclasses.replace(
+        read, readings=readings, px_per_point=px_per_point, tilt=tilt, file="p.jpg"
+    )
+    return PhotoSheet(game="test-game", text="", pages=(read,))
+
+
+def test_the_player_is_told_after_the_uncertain_marks(capsys):
+    tell_uncertain(_sheet(0.7, 33.0, unsure=True), err=False)
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("1 uncertain mark")
+    assert out[-2].startswith("p.jpg: the page is small in this photo") and CLOSER in out[-2]
+    assert out[-1].startswith("p.jpg: the photo was taken at a slant (about 33 degrees)")
+
+
+def test_json_gives_each_page_its_advice():
+    (page,) = _sheet(0.7, 10.0, unsure=True).as_json()["pages"]
+    assert len(page["advice"]) == 1 and CLOSER in page["advice"][0]
+    (page,) = _sheet(2.0, 10.0, unsure=True).as_json()["pages"]
+    assert page["advice"] == []
+
+
+def test_a_sure_read_gets_no_advice(capsys):
+    tell_uncertain(_sheet(0.7, 33.0, unsure=False), err=False)
+    out = capsys.readouterr().out
+    assert "every mark is sure" in out and CLOSER not in out and FLAT not in out
