@@ -9,6 +9,7 @@ import pytest
 
 import photopage as pp
 from sheetsmith.cli.photos import tell_uncertain
+from sheetsmith.console import Quiet
 from sheetsmith.photo.advice import SMALL_PAGE, STEEP_TILT, advice
 from sheetsmith.photo.marks import Reading
 from sheetsmith.photo.read import PhotoSheet, read_page
@@ -62,7 +63,8 @@ def _sheet(px_per_point: float, tilt: float, unsure: bool) -> PhotoSheet:
     return PhotoSheet(game="test-game", text="", pages=(read,))
 
 
-def test_the_player_is_told_after_the_uncertain_marks(capsys):
+def test_the_player_is_told_after_the_uncertain_marks(capsys, monkeypatch):
+    monkeypatch.setattr(Quiet, "on", False)  # an earlier `-q` command may have left it on
     tell_uncertain(_sheet(0.7, 33.0, unsure=True), err=False)
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("1 uncertain mark")
@@ -77,7 +79,8 @@ def test_json_gives_each_page_its_advice():
     assert page["advice"] == []
 
 
-def test_a_sure_read_gets_no_advice(capsys):
+def test_a_sure_read_gets_no_advice(capsys, monkeypatch):
+    monkeypatch.setattr(Quiet, "on", False)
     tell_uncertain(_sheet(0.7, 33.0, unsure=False), err=False)
     out = capsys.readouterr().out
     assert "every mark is sure" in out and CLOSER not in out and FLAT not in out
