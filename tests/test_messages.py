@@ -28,6 +28,10 @@ CURLY = "curly quotes are not TOML quotes; type straight ones: "
 QUOTES = "a text value needs quotes: "
 COMMA = "a comma is missing between two items: "
 STRING = "a string is not closed: end it with a quote: "
+INLINE = (
+    "an inline table { ... } must end on the line it starts: keep it on one line, with no"
+    " comma after its last value"
+)
 
 
 @pytest.mark.parametrize(
@@ -60,6 +64,20 @@ STRING = "a string is not closed: end it with a quote: "
             'do = ["move C4", "pass"\nplayer = "Ann"\n',
             "me.toml:1",
             "this array is never closed: end it with ] after its last item",
+        ),
+        # an inline table over several lines (TOML 1.0 reads none)
+        (
+            'week-1 = { cost = "x x", reward = 8,\n}\n',
+            "me.toml:1",
+            INLINE,
+        ),
+        ('week-1 = {\n  cost = "x x" }\n', "me.toml:1", INLINE),
+        ('week-1 = { cost = "x x"  # paid\n, reward = 8 }\n', "me.toml:1", INLINE),
+        ('x = { a = "{", b = 1\n}\n', "me.toml:1", INLINE),  # a brace in a string counts not
+        (
+            "x = { a = 1 b = 2 }\n",
+            "me.toml:1",
+            "a comma is missing between two keys: x = { a = 1, b = 2 }",
         ),
         # a string never closed
         (

@@ -122,6 +122,22 @@ def _table_comma_hint(line: str, column: int) -> str | None:
     return f"a comma is missing between two keys: {_excerpt(fixed, column)}"
 
 
+_INLINE_OPEN = (
+    "an inline table { ... } must end on the line it starts: keep it on one line, with no"
+    " comma after its last value"
+)
+
+
+def _inline_open(line: str, column: int) -> bool:
+    """A line that ends inside an inline table (`a = { b = 1,` with the rest below): TOML
+    1.0 reads none over several lines, and says so at the line's end."""
+    rest = line[column - 1 :].strip()
+    if rest and not rest.startswith("#"):  # a comment may end the line
+        return False
+    bare = _STRINGS.sub("", line)
+    return bare.count("{") > bare.count("}")
+
+
 def _array_opened(lines: list[str], number: int) -> int | None:
     """The line, at or above `number`, where an array that is never closed opened."""
     header_re, _, _ = patterns()
@@ -188,8 +204,8 @@ def _twice_hint(message: str, lines: list[str], number: int | None) -> Problem |
 
 def syntax_problem(message: str, text: str, name: str) -> Problem:
     """tomllib's refusal, in a player's words where the mistake is a common one: curly
-    quotes, text without quotes, a missing comma, a string never closed, a key typed twice.
-    Anything else keeps tomllib's words."""
+    quotes, text without quotes, a missing comma, a string never closed, a key typed twice,
+    an inline table over several lines. Anything else keeps tomllib's words."""
     at = _SYNTAX_AT.search(message)
     words = (message[: at.start()] if at else message).strip()
     number = column = None
@@ -206,6 +222,8 @@ def syntax_problem(message: str, text: str, name: str) -> Problem:
             hint = _value_hint(line, column)
         elif words == "Unclosed inline table":
             hint = _table_comma_hint(line, column)
+        if hint is None and _inline_open(line, column):
+            hint = _INLINE_OPEN
     elif words == "Invalid value" and text.rstrip().endswith("="):  # the file ends there
         hint, number = _NO_VALUE, len(text.rstrip().split("\n"))
     elif words == "Invalid value":  # the file ends in an array
