@@ -206,6 +206,24 @@ def test_reward_may_be_typed_as_a_toml_integer():
     assert one(text).score["articles"] == 8
 
 
+@pytest.mark.parametrize("typed", ['"-8"', "-8", '"10000"', "100000", '"0"', "0"])
+def test_any_whole_number_other_than_the_printed_one_is_a_wrong_reward(typed):
+    # the contract: a number other than the printed reward is `wrong-reward`, not a refusal
+    text = (
+        f'game = "my-corner-of-the-sky"\n[articles]\nweek-1 = {{ cost = "xx", reward = {typed} }}\n'
+    )
+    broken = one(text)
+    assert rules_of(broken) == ["wrong-reward"] and broken.score["articles"] == 0
+
+
+@pytest.mark.parametrize("typed", ['"+8"', '" 8 "', "8"])
+def test_the_printed_reward_may_carry_a_sign_or_spaces(typed):
+    text = (
+        f'game = "my-corner-of-the-sky"\n[articles]\nweek-1 = {{ cost = "xx", reward = {typed} }}\n'
+    )
+    assert one(text).score["articles"] == 8 and not rules_of(one(text))
+
+
 def test_all_articles_sum_their_rewards():
     arts = {a.id: (full(len(a.cost)), str(a.reward)) for a in load("my-corner-of-the-sky").articles}
     assert one(sheet(articles=arts)).score["articles"] == 8 + 6 + 5 + 4 + 3

@@ -50,8 +50,11 @@ def sheet_schema(game: Any) -> dict:
                     "description": f'The reward circled: the number ({a.reward}), "point" '
                     'for a circled point, or "" for none.',
                     "anyOf": [
-                        {"type": "integer", "minimum": 0},
-                        {"type": "string", "pattern": rf"^\s*(?:[0-9]{{1,4}}|{point})?\s*$"},
+                        {"type": "integer"},
+                        {
+                            "type": "string",
+                            "pattern": rf"^\s*(?:[+-]?[0-9]{{1,4000}}|{point})?\s*$",
+                        },
                     ],
                     "examples": [str(a.reward), "point", ""],
                 },

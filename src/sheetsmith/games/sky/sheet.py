@@ -6,6 +6,7 @@ counts come from the game definition, so a variant definition gets a matching fo
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -100,11 +101,17 @@ def _upgrades(node: Node, upgrades: tuple[Upgrade, ...]) -> dict[str, tuple[bool
     return {u: typed.get(u, none) for u, none in blank.items()}
 
 
+# a whole number as text, short enough for int() (Python refuses over 4,300 digits)
+_WHOLE = re.compile(r"[+-]?[0-9]{1,4000}")
+
+
 def _reward(node: Node) -> int | str | None:
     value = node.value
     if node.missing:
         return None
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+    # any whole number is a reward read as typed: one other than the printed reward is the
+    # rule `wrong-reward` breaks, not a sheet that cannot be read
+    if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, str):
         text = value.strip().lower()
@@ -112,7 +119,7 @@ def _reward(node: Node) -> int | str | None:
             return None
         if lenient.pick(text, ("point",)):
             return "point"
-        if text.isascii() and text.isdigit() and len(text) <= 4:
+        if _WHOLE.fullmatch(text):
             return int(text)
     node.fail(f'expected the circled reward: its number, "point" or "", got {describe(value)}')
     return None
