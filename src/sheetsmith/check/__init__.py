@@ -85,12 +85,24 @@ def _read(doc: TomlDocument) -> tuple[Any, Any, list[Problem]]:
     return game, sheet, ctx.problems
 
 
-def _copies(docs: Sequence[TomlDocument | Problem]) -> dict[int, Problem]:
-    """A problem for each sheet (by index) that repeats an earlier one byte for byte: the
-    same file named twice, or a copy under another name. Scored again, it would be one more
-    player ("Shared victory: Ann, Ann")."""
+def _same_file(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    try:
+        return Path(a).resolve(strict=True) == Path(b).resolve(strict=True)
+    except OSError:  # a name that is not a file here (standard input, a test's bytes)
+        return False
+
+
+def _copies(docs: Sequence[TomlDocument | Problem]) -> tuple[dict[int, Problem], list[str]]:
+    """(a problem for each sheet, by index, whose file was already given: scored again it
+    would be one more player, "Shared victory: Ann, Ann"; a note for each other file that
+    repeats an earlier one byte for byte). Two files are two sheets, even alike: two blank
+    sheets are two players named after their files, so they are scored, and the note asks
+    the player to make sure one is not a slip."""
     first: dict[str, str] = {}  # text -> the name of the first sheet holding it
     copies: dict[int, Problem] = {}
+    notes: list[str] = []
     for index, doc in enumerate(docs):
         if isinstance(doc, Problem):
             continue
@@ -98,14 +110,16 @@ def _copies(docs: Sequence[TomlDocument | Problem]) -> dict[int, Problem]:
             first[doc.text] = doc.name
             continue
         other = first[doc.text]
-        why = "is given twice" if other == doc.name else f"has the same content as {other}"
-        copies[index] = Problem(f"{why} (each file is checked once)", file=doc.name)
-    return copies
+        if _same_file(other, doc.name):
+            copies[index] = Problem("is given twice (each file is checked once)", file=doc.name)
+        else:
+            notes.append(f"{doc.name} has the same content as {other}: scored as another sheet")
+    return copies, notes
 
 
 def check_documents(docs: Sequence[TomlDocument | Problem]) -> CheckReport:
     """Score parsed sheets as one table, or raise `SheetError` with every problem."""
-    copies = _copies(docs)
+    copies, notes = _copies(docs)
     problems: list[Problem] = []
     read = []
     for index, doc in enumerate(docs):
@@ -134,7 +148,7 @@ def check_documents(docs: Sequence[TomlDocument | Problem]) -> CheckReport:
         raise SheetError([Problem("no sheets to check")])
     game = read[0][1]
     players, winners = _checker(game.info.ruleset).check_table(game, [s for *_, s in read])
-    return CheckReport(game.info.id, game.info.title, players, winners)
+    return CheckReport(game.info.id, game.info.title, players, winners, tuple(notes))
 
 
 STDIN = "-"  # `check -` reads one sheet from standard input

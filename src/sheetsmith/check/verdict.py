@@ -56,6 +56,7 @@ class CheckReport(NamedTuple):
     title: str
     players: tuple[PlayerResult, ...]
     winners: tuple[str, ...]
+    notes: tuple[str, ...] = ()  # for the player, beside the report (standard error)
 
     @property
     def valid(self) -> bool:

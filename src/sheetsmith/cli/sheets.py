@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sheetsmith.cli.app import Quietly, app
-from sheetsmith.console import Quiet, echo, echo_bytes, emit_json, fail
+from sheetsmith.console import Quiet, echo, echo_bytes, emit_json, fail, warn
 from sheetsmith.errors import OptionError, SheetError, SheetsmithError
 
 if TYPE_CHECKING:
@@ -160,6 +160,8 @@ def check(
                 }
             )
         fail(exc)
+    for note in report.notes:
+        warn(note)
     if as_json:
         document = report.as_json()
         if read is not None:
