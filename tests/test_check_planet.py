@@ -231,6 +231,15 @@ def test_a_missed_disaster_draw():
     assert broken == ["draws.due"]
 
 
+def test_cards_drawn_together_may_be_typed_in_any_order():
+    # the year's end owes a negative buff and a disaster: the rules give the two no order
+    turns = death_game()
+    turns[-2] = ("Ann", [], ["wildfire", "smog"])
+    assert rules_broken(game_log(turns, "pollution = 6, season_length = 2")) == []
+    turns[-2] = ("Ann", [], ["wildfire", "wildfire"])  # but not other cards
+    assert rules_broken(game_log(turns, "pollution = 6, season_length = 2")) == ["draws.due"]
+
+
 def test_carry_limit_and_discards():
     g = replayed(FIRST)
     ann, ben = g.players
