@@ -240,6 +240,76 @@ def test_cards_drawn_together_may_be_typed_in_any_order():
     assert rules_broken(game_log(turns, "pollution = 6, season_length = 2")) == ["draws.due"]
 
 
+def _draw_reports(turns: list) -> list[str]:
+    text = game_log(turns, "pollution = 6, season_length = 2")
+    (table,) = check_text(text.encode(), "log.toml").players
+    return [f"{v.where}: {v.message}" for v in table.violations if v.rule == "draws.due"]
+
+
+def _moved_draw(to: int) -> list:
+    """death_game with round 2's Smog (due at Ann's turn, index 4) typed at turn `to`."""
+    turns = death_game()
+    turns[4] = ("Ann", ["pass"])
+    who, do = turns[to][:2]
+    turns[to] = (who, do, ["smog"])
+    return turns
+
+
+@pytest.mark.parametrize("to", [5, 6])  # the next turn, the next round
+def test_a_draw_typed_late_is_one_mistake_where_it_was_due(to):
+    (report,) = _draw_reports(_moved_draw(to))
+    assert report.startswith("turn 5 (Ann): cards drawn: none;")
+    assert report.endswith(f"; drawn late, at turn {to + 1} ({'Ben' if to == 5 else 'Ann'})")
+
+
+def test_a_draw_typed_early_is_one_mistake_where_it_was_typed():
+    (report,) = _draw_reports(_moved_draw(3))
+    assert report.startswith("turn 4 (Ben): cards drawn: Smog (negative);")
+    assert report.endswith("; they were due at turn 5 (Ann): drawn early")
+
+
+def test_a_card_of_another_pile_typed_after_a_missed_draw_is_two_mistakes():
+    turns = _moved_draw(5)
+    turns[5] = ("Ben", ["pass"], ["wildfire"])  # a disaster, where a negative buff was owed
+    reports = _draw_reports(turns)
+    # (the wildfire changes the game: later draws may be off too)
+    assert [r.split(":")[0] for r in reports[:2]] == ["turn 5 (Ann)", "turn 6 (Ben)"]
+    assert not any("drawn late" in r for r in reports)
+
+
+def test_a_disaster_is_due_on_the_pollution_before_the_year_ends_smog():
+    # interpretation: pollution 6 at the year's end, its Smog makes 7: no disaster yet
+    turns = death_game()
+    turns[-2] = ("Ann", [], ["smog"])
+    assert rules_broken(game_log(turns, "pollution = 5, season_length = 2")) == []
+    turns[-2] = ("Ann", [], ["smog", "wildfire"])
+    assert rules_broken(game_log(turns, "pollution = 5, season_length = 2")) == ["draws.due"]
+
+
+def _buy_and_play(cards_held: int) -> str:
+    turns: list = []
+    for _ in range(cards_held):
+        turns += [("Ann", ["draw air-filter"]), ("Ben", ["pass"])]
+    turns += [("Ann", ["move C4"]), ("Ben", ["pass"])]  # a farm: 2 food when the turn starts
+    turns += [("Ann", ["buy food second-wind", "card second-wind", "move B4"]), ("Ben", ["pass"])]
+    return game_log(turns)
+
+
+def test_a_full_hand_cannot_buy_a_card_even_to_play_it_at_once():
+    # interpretation: the limit of 2 cards holds at every moment
+    assert rules_broken(_buy_and_play(1)) == []
+    assert rules_broken(_buy_and_play(2)) == ["card.hand"]
+
+
+def test_a_tile_gives_what_its_season_gives_when_the_turn_starts():
+    # interpretation: one collection a turn, at its start. Ann ends Spring's last round on a
+    # farm (C4); her next turn is in Summer, when a farm gives 1 food: too little to buy
+    turns: list = [("Ann", ["pass"]), ("Ben", ["pass"])] * 4
+    turns += [("Ann", ["move C4"]), ("Ben", ["pass"])]
+    turns += [("Ann", ["buy food second-wind", "card second-wind"], ["smog"]), ("Ben", ["pass"])]
+    assert rules_broken(game_log(turns)) == ["buy.cost"]
+
+
 def test_carry_limit_and_discards():
     g = replayed(FIRST)
     ann, ben = g.players

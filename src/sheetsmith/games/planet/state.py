@@ -78,6 +78,11 @@ class _Game:
         ]
         self.by_name = {p.name: p for p in self.players}
         self.seen_season = 0
+        # draws typed a turn off: (the report's index in `out`, the kinds) of draws due but
+        # not typed, and of draws typed before they were due; found typed later (or due
+        # later), the one slip is reported once, where it was due
+        self.owed_draws: tuple[int, list[str]] | None = None
+        self.early_draws: tuple[int, list[str]] | None = None
         self.result = "unfinished"
         self.why = ""
         self.out: list[Violation] = []

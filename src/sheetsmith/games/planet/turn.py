@@ -41,9 +41,16 @@ def _draws_due(g: _Game, turn: Turn, gap: bool) -> None:
     decks = _decks(g.game)
     drawn = [decks[c] for c in turn.draws]
     # the rules give the draws no order: any order of the cards due is kept
-    if sorted(c.kind for c in drawn) != sorted(due) and not (gap and not drawn):
+    kinds = sorted(c.kind for c in drawn)
+    if kinds == sorted(due):
+        g.owed_draws = g.early_draws = None
+    elif not (gap and not drawn) and not _off_by_a_turn(g, turn, due, kinds):
         shown = ", ".join(f"{c.name} ({c.kind})" for c in drawn) or "none"
         want = ", ".join(due) or "none"
+        if due and not drawn:
+            g.owed_draws = (len(g.out), due)
+        elif drawn and not due:
+            g.early_draws = (len(g.out), kinds)
         g.fail(
             "draws.due",
             turn,
@@ -55,6 +62,24 @@ def _draws_due(g: _Game, turn: Turn, gap: bool) -> None:
     for card in drawn:
         if card.kind != "positive":  # a positive buff is never drawn: it does nothing here
             _apply_drawn(g, card, turn)
+
+
+def _off_by_a_turn(g: _Game, turn: Turn, due: list[str], kinds: list[str]) -> bool:
+    """Draws typed late (the turn they were due drew nothing) or early (they were drawn on
+    a turn that owed none): the one slip is reported once, where it was made, saying where
+    the draws were typed or due; this turn then reports nothing. True when that is so."""
+    owed, early = g.owed_draws, g.early_draws
+    g.owed_draws = g.early_draws = None
+    here = f"turn {turn.number} ({turn.player})"
+    if owed is not None and kinds and kinds == sorted(due + owed[1]):
+        index, said = owed[0], f"drawn late, at {here}"
+    elif early is not None and due and not kinds and sorted(due) == early[1]:
+        index, said = early[0], f"they were due at {here}: drawn early"
+    else:
+        return False
+    report = g.out[index]
+    g.out[index] = report._replace(message=f"{report.message}; {said}")
+    return True
 
 
 @per_game
