@@ -163,6 +163,56 @@ TO_TOWER = ('path = "R R R"\nrun = 1', 'path = "R R R"\nrun = 1\nto = "tower"')
 ONE_I = ("I8   M4", ".    M4")  # (5,5) emptied: the I group is (5,4) alone
 
 
+def _emerging_last(rows: list[str], logged: int) -> str:
+    """Six rows of H squares then a move that ends where Bo emerges, with no entry after."""
+    grid = "\n".join(rows)
+    log = '[[log]]\ncode = "H"\n\n' * logged
+    return (
+        'game = "personal-space"\nplayer = "Dee"\nday = "sunday"\njob = ""\n'
+        'start = { speed = 3, energy = 3, mood = 4, money = 5, at = "home" }\n'
+        "end = { speed = 3, energy = 3, mood = 4, money = 5 }\n"
+        f'grid = """\n{grid}\n"""\n\n{log}'
+        '[[log]]\ncode = "M"\npath = "R"\n'
+        'emerge = { neighbor = "bo", space = [0, 1], roll = 5 }\n'
+    )
+
+
+def test_a_neighbor_emerging_when_the_grid_is_full_needs_no_neighbor_action():
+    # interpretation: the day has no next action when no square is left for it
+    rows = [" ".join([f"H{n}"] * 6) for n in range(1, 6)] + ["H6 H6 H6 H6 M7 M7"]
+    assert valid(_emerging_last(rows, 6))
+
+
+def test_a_neighbor_emerging_with_squares_left_must_be_met_next():
+    rows = [" ".join([f"H{n}"] * 6) for n in range(1, 5)] + ["H5 H5 H5 H5 M6 M6", ". " * 6]
+    assert [rule for rule, _, _ in found(_emerging_last(rows, 5))] == ["neighbor.next"]
+
+
+def _show(paid: int, used: bool) -> str:
+    """A Sunday at the theater: a show ($2 on Sundays) paid `paid`, after a Use or not."""
+    first = "U1 SH2 RV3" if used else "SH1 RV2 ."
+    log = '[[log]]\ncode = "U"\nnote = "the show ticket"\n\n' if used else ""
+    log += f'[[log]]\ncode = "SH"\nmoney = {-paid}\n\n[[log]]\ncode = "RV"\n'
+    return (
+        'game = "personal-space"\nplayer = "Dee"\nday = "sunday"\njob = ""\n'
+        'start = { speed = 3, energy = 3, mood = 4, money = 5, at = "theater" }\n'
+        f"end = {{ speed = 3, energy = 3, mood = 4, money = {5 - paid} }}\n"
+        f'grid = """\n{first} . . .\n' + ". . . . . .\n" * 5 + '"""\n\n' + log
+    )
+
+
+def test_a_show_after_a_use_may_be_free_with_the_show_ticket():
+    # interpretation: a Use does not name its item, so the one before a show may be the ticket
+    assert valid(_show(0, used=True)) and valid(_show(2, used=True))
+    (wrong,) = found(_show(1, used=True))
+    assert wrong[0] == "show.price" and "or nothing with a show ticket, got $1" in wrong[2]
+
+
+def test_a_free_show_without_a_use_before_it_breaks_its_price():
+    assert [rule for rule, _, _ in found(_show(0, used=False))] == ["show.price"]
+    assert valid(_show(2, used=False))
+
+
 def test_on_the_tower_the_internet_group_is_one_square_whatever_the_distance():
     for distance in ("distance = 0", "distance = 1", "distance = 3"):
         assert valid(edit(TO_TOWER, ONE_I, ("distance = 1", distance))), distance

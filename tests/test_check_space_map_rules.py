@@ -453,3 +453,16 @@ def test_a_fuel_that_cannot_pay_is_a_rocket_fuel_mistake():
     fish = cai.replace('fuel = "coral"', 'fuel = "fish"')
     assert rules(fish) == ["rocket.fuel"]
     assert "not fish" in messages(fish)[0]
+
+
+def _pond_walk(bottom_row: str, speed: int) -> str:
+    """From home (B2) right, right and up to the pond (D3): 3 steps, drawn on the bottom row."""
+    rows = ". . . . . .\n" * 5 + bottom_row
+    text = sheet(rows, '[[log]]\ncode = "M"\npath = "R R U"\nto = "pond"\n', start='at = "home"')
+    return text.replace("speed = 3", f"speed = {speed}")
+
+
+def test_a_walk_the_map_proves_is_too_long_for_speed_even_when_drawn_wrong():
+    # three M squares in a row: the wrong shape, and the map proves 3 steps were taken
+    assert rules(_pond_walk("M1 M1 M1 . . .", speed=2)) == ["move.shape", "move.speed"]
+    assert rules(_pond_walk("M1 M1 M1 . . .", speed=3)) == ["move.shape"]

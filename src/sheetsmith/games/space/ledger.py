@@ -61,16 +61,25 @@ PRICED = frozenset({"show", "zoo", "jukebox", "adopt"})
 
 
 def prices(day: Day, entry: Entry) -> tuple[int, ...]:
-    """What an action costs by the cards, cheapest first; () for an action with no price."""
+    """What an action costs by the cards, its usual price first; () for an action with no
+    price."""
     if entry.action not in PRICED:  # most entries: asked of each, by several rules
         return ()
     p = day.game.prices
+    if entry.action == "show" and _after_a_use(day, entry):
+        # a Use before the show may have been the show ticket (a Use does not name its
+        # item on the sheet): the show may then be free
+        return (p.show.get(day.sheet.day, 0), 0)
     return {
         "show": (p.show.get(day.sheet.day, 0),),
         "zoo": (p.zoo, p.zoo_with_feed),
         "jukebox": (p.jukebox,),
         "adopt": (p.adopt,),
     }.get(entry.action, ())
+
+
+def _after_a_use(day: Day, entry: Entry) -> bool:
+    return any(e.action == "use" and e.number < entry.number for e in day.entries)
 
 
 def _doubts(day: Day, extras: Sequence[Entry], track: str) -> list[tuple[int, int]]:

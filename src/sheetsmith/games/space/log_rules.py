@@ -136,7 +136,8 @@ def sequence(day: Day, ledger: Ledger) -> Replay:
         ):
             out += _off_track(entry, state)
         before = entry
-    if walk.emerged and walk.emerged.sure:
+    # a day whose grid is full has no next action: the Neighbor action cannot be drawn
+    if walk.emerged and walk.emerged.sure and len(day.held) < day.size * day.size:
         name = neighbor_name(day.game, walk.emerged.neighbor)
         out.append(
             Violation(
@@ -320,13 +321,12 @@ def _price_rules(day: Day, entry: Entry) -> list[Violation]:
         "jukebox": ("jukebox.price", "a song"),
         "adopt": ("adopt.price", "adopting an animal"),
     }[entry.action]
-    shown = " or ".join(f"${a}" for a in allowed)
     paid = f"${-entry.money}" if entry.money <= 0 else f"+${entry.money}"
-    return [
-        Violation(
-            rule, entry_where(entry), f"{what} costs {shown} (money = -{allowed[0]}), got {paid}"
-        )
-    ]
+    if entry.action == "show" and len(allowed) > 1:  # after a Use: the show ticket's
+        costs = f"${allowed[0]} (money = -{allowed[0]}), or nothing with a show ticket"
+    else:
+        costs = " or ".join(f"${a}" for a in allowed) + f" (money = -{allowed[0]})"
+    return [Violation(rule, entry_where(entry), f"{what} costs {costs}, got {paid}")]
 
 
 def _off_track(entry: Entry, state: Trackers) -> list[Violation]:

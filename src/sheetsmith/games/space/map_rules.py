@@ -118,6 +118,8 @@ def _walk_from(
         return Stand(stand.map, went, entry.number), [broken]
     assert end is not None
     out = _to(day, entry, stand.map, end, went)
+    if entry.to and not out:
+        day.confirmed.add(entry.number)
     ran = stand.map.within(end, entry.run)
     also = ran if out else () if entry.to else ran[1:]
     after = Stand(stand.map, went if entry.to else end, entry.number, also)

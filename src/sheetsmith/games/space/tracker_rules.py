@@ -52,8 +52,11 @@ class Trackers:
 
 def _steps(day: Day, entry: Entry, shape_broken: bool) -> int:
     """The spaces moved: the path's; when the squares drawn disagree with the path, the
-    smaller of the two, so a path typed one step too long is only a shape mistake."""
+    smaller of the two, so a path typed one step too long is only a shape mistake, unless
+    the map walks the path to the destination typed (then its length is what was moved)."""
     steps = len(entry.path)
+    if entry.number in day.confirmed:
+        return steps
     drawn = len(day.own[entry.number])
     return min(steps, drawn - 1) if shape_broken and drawn else steps
 

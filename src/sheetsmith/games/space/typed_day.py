@@ -90,6 +90,9 @@ class Day:
         # says it was (the neighbor whose house is at the typed space), "" if nobody
         self.emerge_who: dict[int, str] = {}
         self.underlined: dict[int, int] = defaultdict(int)
+        # moves whose typed path the planet's map walks to their typed destination: their
+        # length is proved, whatever squares were drawn (map_rules finds them)
+        self.confirmed: set[int] = set()
         self.when: dict[Cell, int] = {}  # square -> the first entry that drew it
         # a rule's verdict on an entry's squares, by (rule, entry number), kept until a
         # mark is read again: the search for mistyped squares and the replays of the log
