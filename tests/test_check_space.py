@@ -124,10 +124,10 @@ BROKEN = {
         ),
         ("end = { speed = 3, energy = 3", "end = { speed = 3, energy = 1"),
     ),
-    "tracker.range": edit(
+    "tracker.range": edit(  # a cost that cannot be paid: Energy below its track
         (GRID_ROW_1, "M14  M14  TF15 U17  XP1  EX16"),
-        ("end = { speed = 3", "end = { speed = 6"),
-        text=add_entry(TUESDAY, 'code = "U"\nspeed = 4'),
+        ("end = { speed = 3, energy = 3", "end = { speed = 3, energy = 0"),
+        text=add_entry(TUESDAY, 'code = "U"\nenergy = -4'),
     ),
     "tracker.end": edit(("mood = 4, money = 14", "mood = 5, money = 14")),
     "work.squares": edit(("W3   W3   W3", "W3   W3   . ")),

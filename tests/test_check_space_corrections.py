@@ -239,3 +239,59 @@ def test_away_from_the_tower_the_group_is_the_distance_plus_one():
             "tower included), found 1",
         )
     ]
+
+
+def _at_the_top(start: str, end: str, bottom_row: str, log: str) -> str:
+    empty = ".  .  .  .  .  .\n" * 5
+    return (
+        'game = "personal-space"\nplayer = "Dee"\nday = "sunday"\njob = ""\n'
+        f'start = {{ {start}, money = 5, at = "home" }}\nend = {{ {end}, money = 5 }}\n'
+        f'grid = """\n{empty}{bottom_row}\n"""\n\n{log}'
+    )
+
+
+def test_eating_with_full_energy_or_training_at_top_speed_gains_nothing_and_is_allowed():
+    full = "speed = 3, energy = 6, mood = 4"
+    assert valid(_at_the_top(full, full, ".  " * 6, '[[log]]\ncode = "E"\n'))
+    trained = _at_the_top(
+        "speed = 6, energy = 3, mood = 4",
+        "speed = 6, energy = 2, mood = 4",  # the Energy is spent, the Speed stays at 6
+        "M1_  M1  M1  .  .  .",
+        '[[log]]\ncode = "M"\npath = "R R"\n',
+    )
+    assert valid(trained)
+
+
+def test_training_without_the_energy_to_pay_is_still_reported():
+    spent = _at_the_top(
+        "speed = 3, energy = 0, mood = 4",
+        "speed = 4, energy = 0, mood = 4",
+        "M1_  M1  M1  .  .  .",
+        '[[log]]\ncode = "M"\npath = "R R"\n',
+    )
+    assert [rule for rule, _, _ in found(spent)] == ["move.train"]
+
+
+def _explore_near_full(top_row: str) -> str:
+    """H1 fills five rows; the top row holds the move's squares (M2) and what `top_row` says;
+    the move explores (1,1), a full square (its reverse is itself)."""
+    rows = top_row + "\n" + "H1  H1  H1  H1  H1  H1\n" * 5
+    return (
+        'game = "personal-space"\nplayer = "Dee"\nday = "sunday"\njob = ""\n'
+        'start = { speed = 3, energy = 3, mood = 4, money = 5, at = "home" }\n'
+        "end = { speed = 3, energy = 3, mood = 4, money = 5 }\n"
+        f'grid = """\n{rows}"""\n\n[[log]]\ncode = "H"\n\n'
+        '[[log]]\ncode = "M"\npath = "R R"\nexplore = [[1, 1]]\n'
+    )
+
+
+def test_a_miss_on_a_full_grid_owes_no_x():
+    # interpretation: "add an X to any space" needs an empty square; none is left
+    assert valid(_explore_near_full("H1  H1  H1  M2  M2  M2"))
+
+
+def test_a_miss_with_one_empty_square_left_puts_its_x_there():
+    assert valid(_explore_near_full("H1  H1  X2  M2  M2  M2"))
+    assert [r for r, _, _ in found(_explore_near_full("H1  H1  .   M2  M2  M2"))] == [
+        "explore.square"
+    ]

@@ -251,14 +251,20 @@ def explore(day: Day, entry: Entry) -> list[Violation]:
     if entry.missing or not (entry.explore or drawn or crossed):
         return []
     expected, crosses, found = _explore_squares(day, entry)
-    if sorted(expected) == drawn and len(crossed) == crosses:
+    # an X goes on an empty square: a grid with none left takes no more (the move filled it)
+    taken = day.full_before(entry.number) | set(day.own[entry.number]) | set(expected)
+    room = day.size * day.size - len(taken)
+    owed = min(crosses, max(room, 0))
+    if sorted(expected) == drawn and len(crossed) == owed:
         return []
     code = day.explore_codes[0]
     rolls = ", ".join(f"({x},{y})" for x, y in entry.explore) or "none"
     x_part = ""
-    if len(crossed) != crosses:
+    if len(crossed) != owed:
         misses = plural(crosses, "miss").replace("misss", "misses")
         x_part = f"; {misses} found both squares full and add an X anywhere, {len(crossed)} drawn"
+        if owed < crosses:
+            x_part += f" (the grid had room for {plural(owed, 'X')})"
     return [
         Violation(
             "explore.square",

@@ -28,7 +28,9 @@ class Trackers:
         return {"money": self.money, "speed": self.speed, "energy": self.energy, "mood": self.mood}
 
     def range_check(self, entry: Entry) -> list[Violation]:
-        """Report a tracker pushed off its printed track, then keep it at the edge."""
+        """Report a tracker pushed below its printed track (a cost that cannot be paid),
+        then keep it at the edge. One pushed past its top stays there: eating with full
+        Energy, or training at the top Speed, is allowed and gains nothing."""
         out = []
         sheet = self.day.game.sheet
         for attr, tracker in (
@@ -37,7 +39,9 @@ class Trackers:
             ("mood", sheet.mood),
         ):
             value = getattr(self, attr)
-            if not tracker.min <= value <= tracker.max:
+            if value > tracker.max:
+                setattr(self, attr, tracker.max)
+            elif value < tracker.min:
                 out.append(
                     Violation(
                         "tracker.range",
