@@ -226,6 +226,7 @@ def test_a_sheet_that_breaks_only_one_rule(rule):
 
 def test_every_rule_has_a_broken_sheet_or_its_own_test():
     own_tests = {"grid.inside", "move.mirrored", "exercise.once", "exercise.carryover"}
+    own_tests |= {"day.carryover"}  # several sheets: test_check_space_days.py
     # the map's rules, walked on planets and a moon: tests/test_check_space_map_rules.py
     own_tests |= {
         "map.off",
@@ -340,7 +341,8 @@ def test_exercise_that_completes_only_a_row():
 
 
 def test_exercise_carries_over_to_the_next_sheet():
-    wednesday = small(rows(), day="wednesday", top='player = "Ann"')
+    ended = "speed = 3, energy = 3, mood = 4, money = 14"  # as Ann's Tuesday ends
+    wednesday = small(rows(), day="wednesday", top='player = "Ann"', start=ended, end=ended)
     report = check_texts(TUESDAY, wednesday)
     (v,) = report.players[1].violations
     assert v.rule == "exercise.carryover" and "has Exercise" in v.message

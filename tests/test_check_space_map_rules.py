@@ -437,8 +437,12 @@ def test_a_forgotten_exercised_yesterday_is_one_report():
 def test_with_yesterdays_sheet_only_the_carry_over_is_reported(tmp_path):
     grid = "\n".join([". . . . . ."] * 4 + ["M2 M2 M2 M2 M2 .", "M1 M1 M1 M1 M1 ."])
     log = '[[log]]\ncode = "M"\npath = "R R R R"\n\n[[log]]\ncode = "M"\npath = "L L L L"\n'
-    today = sheet(grid, log, start='at = "home"').replace(
-        'day = "tuesday"', 'player = "Ann"\nday = "wednesday"\nexercised_yesterday = false'
+    today = (
+        sheet(grid, log, start='at = "home"')
+        .replace(
+            'day = "tuesday"', 'player = "Ann"\nday = "wednesday"\nexercised_yesterday = false'
+        )
+        .replace("money = 10", "money = 16")  # as Ann's Tuesday ends
     )
     (tmp_path / "wed.toml").write_text(today)
     (tmp_path / "tue.toml").write_text(ANN)  # Ann's Tuesday ends with an Exercise

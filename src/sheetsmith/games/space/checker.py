@@ -50,6 +50,10 @@ RULES = {
     "exercise.shape": "Exercise is not 4 connected squares that complete a row and a column",
     "exercise.once": "more than one Exercise in a day",
     "exercise.carryover": "the Exercise carry-over does not match the day before (several sheets)",
+    "day.carryover": (
+        "a day does not start with the Speed, Energy, Mood and money the day before ended "
+        "with (several sheets)"
+    ),
     "internet.squares": (
         "the I group is not connected or not the distance to the tower + 1 (1 on the tower)"
     ),

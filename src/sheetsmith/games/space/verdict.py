@@ -142,28 +142,70 @@ def _summary(game: SpaceGame, sheet: SpaceSheet) -> dict[str, int]:
     }
 
 
-def _carryover(game: SpaceGame, sheets: Sequence[SpaceSheet]) -> dict[int, list[Violation]]:
-    """Consecutive days of one player: yesterday's Exercise is today's carry-over."""
+def _yesterdays(game: SpaceGame, sheets: Sequence[SpaceSheet]) -> dict[int, int]:
+    """Each sheet's day before (by index), among one player's sheets: the nearest sheet
+    given before it whose day is yesterday's; for a day other than the week's first, when
+    the player's sheets hold each day once, one given after it too (files in any order).
+    A week's first day follows only a last day given before it: the one given after is
+    the end of the same week. Players are told apart in any case ("Fay" is "fay")."""
     days = game.sheet.days
+    by_player: dict[str, list[int]] = defaultdict(list)
+    for index, sheet in enumerate(sheets):
+        by_player[sheet.player.casefold()].append(index)
+    out: dict[int, int] = {}
+    for indexes in by_player.values():
+        one_week = len({sheets[i].day for i in indexes}) == len(indexes)
+        for index in indexes:
+            today = days.index(sheets[index].day)
+            yesterday = days[today - 1]
+            before = [i for i in indexes if i < index and sheets[i].day == yesterday]
+            after = [i for i in indexes if i > index and sheets[i].day == yesterday]
+            if before:
+                out[index] = before[-1]
+            elif after and one_week and today > 0:
+                out[index] = after[0]
+    return out
+
+
+_CARRIED = ("speed", "energy", "mood", "money")
+
+
+def _carryover(game: SpaceGame, sheets: Sequence[SpaceSheet]) -> dict[int, list[Violation]]:
+    """Consecutive days of one player: yesterday's Exercise is today's carry-over, and the
+    day starts with the Speed, Energy, Mood and money yesterday ended with."""
     out: dict[int, list[Violation]] = defaultdict(list)
-    by_player: dict[str, dict[str, int]] = defaultdict(dict)
-    for index, sheet in enumerate(sheets):
-        by_player[sheet.player][sheet.day] = index
-    for index, sheet in enumerate(sheets):
-        yesterday = days[(days.index(sheet.day) - 1) % len(days)]
-        previous = by_player[sheet.player].get(yesterday)
-        if previous is None:
-            continue
-        did = any(e.action == "exercise" for e in sheets[previous].log)
+    for index, previous in _yesterdays(game, sheets).items():
+        sheet, before = sheets[index], sheets[previous]
+        named = f"{before.file} ({before.day.capitalize()})"
+        did = any(e.action == "exercise" for e in before.log)
         if did != sheet.exercised_yesterday:
             out[index].append(
                 Violation(
                     "exercise.carryover",
                     "exercised_yesterday",
-                    f"is {str(sheet.exercised_yesterday).lower()}, but "
-                    f"{sheets[previous].file} ({yesterday.capitalize()}) "
+                    f"is {str(sheet.exercised_yesterday).lower()}, but {named} "
                     + ("has" if did else "has no")
                     + " Exercise",
+                )
+            )
+        changed = [
+            (track, getattr(sheet.start, track), getattr(before.end, track))
+            for track in _CARRIED
+            if getattr(sheet.start, track) != getattr(before.end, track)
+        ]
+        if changed:
+            said = ", ".join(
+                f"{track} {'$' if track == 'money' else ''}{now}" for track, now, _ in changed
+            )
+            ended = ", ".join(
+                f"{track} {'$' if track == 'money' else ''}{then}" for track, _, then in changed
+            )
+            out[index].append(
+                Violation(
+                    "day.carryover",
+                    "start",
+                    f"starts with {said}, but {named} ended with {ended}: a day starts where "
+                    "the day before ended",
                 )
             )
     return out
@@ -174,11 +216,12 @@ def check_table(
 ) -> tuple[tuple[PlayerResult, ...], tuple[str, ...]]:
     """Check each sheet; a journaling game has no winners."""
     carry = _carryover(game, sheets)
-    # a flag that disagrees with yesterday's sheet is the slip: the day is then checked as
-    # yesterday's sheet says, so its moves are not also reported
+    # a flag that disagrees with yesterday's sheet is the slip, reported once: a day typed
+    # false after an Exercise is checked with the move it allowed; one typed true with no
+    # Exercise keeps it, so its moves (as long as the flag allowed) are not also reported
     judged = [
-        sheet._replace(exercised_yesterday=not sheet.exercised_yesterday)
-        if carry.get(index)
+        sheet._replace(exercised_yesterday=True)
+        if any(v.rule == "exercise.carryover" for v in carry.get(index, ()))
         else sheet
         for index, sheet in enumerate(sheets)
     ]
