@@ -295,3 +295,32 @@ def test_a_miss_with_one_empty_square_left_puts_its_x_there():
     assert [r for r, _, _ in found(_explore_near_full("H1  H1  .   M2  M2  M2"))] == [
         "explore.square"
     ]
+
+
+def _earning(log: str, grid_top: str, gained: int) -> str:
+    rows = grid_top + "\n" + ".  " * 6 + "\n" + (".  " * 6 + "\n") * 3 + "M1 M1 .  .  .  ."
+    return (
+        'game = "personal-space"\nplayer = "Dee"\nday = "sunday"\njob = ""\n'
+        'start = { speed = 3, energy = 3, mood = 4, money = 5, at = "home" }\n'
+        f"end = {{ speed = 3, energy = 3, mood = 4, money = {5 + gained} }}\n"
+        f'grid = """\n{rows}\n"""\n\n{log}'
+    )
+
+
+def test_the_lottery_pays_one_dollar_on_a_move_that_found_something():
+    found = '[[log]]\ncode = "M"\npath = "R"\nexplore = [[1, 1]]\nmoney = 1\n'
+    assert valid(_earning(found, ".  " * 6, 1))
+    two = found.replace("money = 1", "money = 2")
+    assert [r for r, _, _ in found_rules(_earning(two, ".  " * 6, 2))] == ["money.earned"]
+    missed = found.replace("[[1, 1]]", "[[4, 6]]")  # no find: an XP square at (4,6)
+    top = ".  .  .  XP1 .  ."
+    assert [r for r, _, _ in found_rules(_earning(missed, top, 1))] == ["money.earned"]
+
+
+def test_an_action_that_earns_nothing_cannot_gain_money():
+    log = '[[log]]\ncode = "M"\npath = "R"\n\n[[log]]\ncode = "E"\nmoney = 3\n'
+    (rule, where, message) = found_rules(_earning(log, ".  " * 6, 3))[0]
+    assert (rule, where) == ("money.earned", "log 2 (E)") and "Eat earns no money" in message
+
+
+found_rules = found

@@ -50,6 +50,7 @@ RULES = {
     "exercise.shape": "Exercise is not 4 connected squares that complete a row and a column",
     "exercise.once": "more than one Exercise in a day",
     "exercise.carryover": "the Exercise carry-over does not match the day before (several sheets)",
+    "money.earned": "money gained by an entry that earns none (work and the lottery do)",
     "day.carryover": (
         "a day does not start with the Speed, Energy, Mood and money the day before ended "
         "with (several sheets)"

@@ -244,6 +244,11 @@ def _explore_squares(day: Day, entry: Entry) -> tuple[list[Cell], int, int]:
     return expected, crosses, found
 
 
+def finds(day: Day, entry: Entry) -> int:
+    """How many of a move's explore rolls fell on a square of that move (lottery dice)."""
+    return _explore_squares(day, entry)[2] if entry.explore else 0
+
+
 def explore(day: Day, entry: Entry) -> list[Violation]:
     """One report per move: a wrong roll moves both the XP square and the X count."""
     drawn = sorted(day.explored[entry.number])

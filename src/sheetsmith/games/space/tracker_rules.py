@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from sheetsmith.check.verdict import Violation
-from sheetsmith.games.space.grid_rules import move_shape
+from sheetsmith.games.space.grid_rules import finds, move_shape
 from sheetsmith.games.space.sheet import Entry
 from sheetsmith.games.space.typed_day import Day, entry_where, plural
 from sheetsmith.toml import lenient
@@ -187,3 +187,33 @@ def _pockets(day: Day) -> list[Violation]:
             f"{pockets} pockets, one item in each (as many of it as you like)",
         )
     ]
+
+
+def earned(day: Day) -> list[Violation]:
+    """Money comes from work, and from the end-of-day lottery: one prize a day, typed on a
+    move whose explore found something. Any other entry that gains money breaks
+    `money.earned`, as does lottery money with no find, or more than its best prize."""
+    out = []
+    best = max((p.money for p in day.game.lottery.prizes), default=0)
+    lottery = 0
+    for entry in day.entries:
+        if entry.money <= 0 or entry.missing or entry.action == "work":
+            continue
+        if entry.action == "move" and finds(day, entry):
+            lottery += entry.money
+            if lottery <= best:
+                continue
+            why = f"the lottery pays one prize a day, at most ${best}"
+        elif entry.action == "move" and entry.explore:
+            why = "the lottery needs a find: no explore roll fell on a square of this move"
+        else:
+            why = f"{day.action[entry.action].name} earns no money"
+        out.append(
+            Violation(
+                "money.earned",
+                entry_where(entry),
+                f"money = +{entry.money}: {why} (money is earned at work, and from the lottery "
+                "on a move that found something)",
+            )
+        )
+    return out
