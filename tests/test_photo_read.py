@@ -164,6 +164,32 @@ def test_a_washed_out_photo_is_refused(tmp_path, test_page, catalogue):
     assert "washed out" in failure(tmp_path, washed)
 
 
+def test_a_photo_whose_print_fades_is_refused_though_its_markers_stay_black(
+    tmp_path, test_page, catalogue
+):
+    # light added all over (haze, a bright window): the markers still read black enough,
+    # the print does not, and light pencil fades with it
+    photo = pp.photograph(test_page[1], shade=0).astype(np.float32)
+    assert "washed out" in failure(tmp_path, np.clip(photo + 150, 0, 255).astype(np.uint8))
+    fair = np.clip(photo * 1.3 + 60, 0, 255).astype(np.uint8)  # bright, but the print shows
+    assert run("read", save(tmp_path, "fair.jpg", jpeg(fair))).exit_code == 0
+
+
+def _glare(photo: np.ndarray, strength: float) -> np.ndarray:
+    """A flash-like spot of added light: `strength` (of 255) at its centre."""
+    h, w = photo.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    spot = np.exp(-((xx - 0.6 * w) ** 2 + (yy - 0.4 * h) ** 2) / (2 * (0.12 * w) ** 2))
+    return np.clip(photo.astype(np.float32) + strength * spot[..., None], 0, 255).astype(np.uint8)
+
+
+def test_a_photo_with_glare_over_the_page_is_refused(tmp_path, test_page, catalogue):
+    photo = pp.photograph(test_page[1], shade=0)
+    message = failure(tmp_path, _glare(photo, 180))
+    assert "glare" in message and "without flash" in message
+    assert run("read", save(tmp_path, "soft.jpg", jpeg(_glare(photo, 40)))).exit_code == 0
+
+
 def test_a_page_of_another_game_or_version_is_refused(tmp_path, catalogue):
     _, page = pp.build(version="2")  # the catalogue knows version 1 only
     message = failure(tmp_path, pp.photograph(pp.raster_page(page)))

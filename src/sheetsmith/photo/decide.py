@@ -59,10 +59,8 @@ BACKGROUND_MM = 12.0
 # to hide the closing's blocky steps, little enough to keep a shadow's edge
 PAPER_SMOOTH = 1.5
 
-
 # Printed art grows by this many pixels (0.4 mm at 5 px/mm) before it is subtracted
 ART_SLACK_PX = 2
-
 
 # The pencil threshold (ink added, paper = 1): its default, its bounds, the share of the
 # page's own pencil darkness it sits at, and the noise multiple it stays above
@@ -71,51 +69,40 @@ PENCIL_DEFAULT = 0.13
 
 PENCIL_MIN, PENCIL_MAX = 0.1, 0.17
 
-
 PENCIL_SHARE = 0.35
 
-
 NOISE_MULTIPLE = 5.0
-
 
 # Area measures: threshold in mm² per kind, as (share of the mark's area, least, most)
 _REFERENCE = {"point": (0.1, 0.4, 0.6), "box": (0.1, 1.0, 1.5), "square": (0.0, 1.5, 1.5)}
 
-
 # Each kind's region against its box: a point's ink may spill past it; a square's own
 # ink lies inside, and a neighbour's outline along the shared grid line is left out
 _GROW = {"point": 0.15, "box": -0.1, "square": -0.3}
-
 
 # The inner part of a point's box (share of its size) in which that paper is looked for
 _INNER = 0.8
 # An area measure this many times its threshold (or this share of it) is certain
 _CERTAIN_RATIO = 3.0
 
-
 # A point's pencil patch counts when this many of its pixels lie off the printed art
 _OFF_PRINT_PX = 8
-
 
 # ... when the point encloses clear paper, at least this share of its area and this many
 # mm²; a point that is mostly its outline (small, or a thick ring) has its pencil seen
 # over the print only
 _CLEAR_INSIDE = 0.15
 
-
 _CLEAR_INSIDE_MM2 = 1.5
-
 
 # The pencil threshold moved by these factors must not turn a sure decision over (light
 # ticks and crosses on the bench photos sit just under it)
 _STEADY = (0.8, 1.25)
 
-
 # Pencil that nearly vanishes (a faint photo, a local misregistration that the blank model
 # absorbs) still stands above a quiet page's noise: an empty reading whose mark holds
 # pencil at this many times the noise (and at least this ink added) is not sure
 _FAINT_NOISE = 6.0
-
 
 _FAINT_LEAST = 0.04
 
@@ -123,34 +110,26 @@ _FAINT_LEAST = 0.04
 # printed art): there the blank fits too loosely for faint pencil to be told from print
 _RESIDUE_LIMIT = 0.1
 
-
 # A faint page: that many empty readings over faint pencil (this share of the marks read
 # filled, and at least this many) tells that the pencil as a whole faded; there any trace
 # of pencil (at this many times the noise, this least ink, this share of its threshold)
 # leaves an empty reading unsure
 _FAINT_PAGE_SHARE = 0.3
 
-
 _FAINT_PAGE_LEAST = 3
-
 
 _TRACE_NOISE = 6.0
 
-
 _TRACE_LEAST = 0.03
 
-
 _TRACE_SHARE = 0.45
-
 
 # A box read filled while this share of the band around it (the box grown by half its
 # size) also holds pencil: the blank does not fit there (a misregistered or smeared
 # print shows as ink everywhere), so the box's own pencil is not trusted
 _SURROUND_GROW = 0.5
 
-
 _SURROUND_SHARE = 0.24
-
 
 # A coarse photo (under this many photo pixels per PDF point): a thin tick spans a pixel
 # or two there and, spread over the rectified page, stays under the pencil threshold. At
@@ -169,6 +148,7 @@ class Decided:
     scores: dict[str, float]  # each mark's measure, 1.0 on its threshold (circles: 0.45)
     pencil: float  # the page's pencil threshold (ink added, paper = 1)
     noise: float
+    contrast: float = 1.0  # the print's darkness in the photo against the blank's
 
 
 def even_light(gray: np.ndarray) -> np.ndarray:
@@ -189,8 +169,9 @@ def even_light(gray: np.ndarray) -> np.ndarray:
 
 def ink_added(
     rectified: np.ndarray, blank: np.ndarray, regions: list[tuple[int, int, int, int]] = ()
-) -> tuple[np.ndarray, float]:
-    """(ink added per pixel, paper = 1 and print subtracted; the photo's noise level)."""
+) -> tuple[np.ndarray, float, float]:
+    """(ink added per pixel, paper = 1 and print subtracted; the photo's noise level; how
+    dark its print shows against the blank's, 1.0 as printed)."""
     gray = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY) if rectified.ndim == 3 else rectified
     # a touch of smoothing: JPEG blocks and sensor noise are finer than a pencil line
     light = cv2.GaussianBlur(even_light(gray), (0, 0), 0.8)
@@ -204,13 +185,13 @@ def ink_added(
     if sample_paper.any():
         level = float(np.median(light[::3, ::3][sample_paper]))
         light = light / max(level, 0.2)
-    ink = pencil_added(1.0 - light, blank, regions)
+    ink, contrast = pencil_added(1.0 - light, blank, regions)
     if sample_paper.any():
         sample = ink[::3, ::3][sample_paper]
         noise = float(1.4826 * np.median(np.abs(sample - np.median(sample))))
     else:  # pragma: no cover - every page has paper
         noise = 0.02
-    return ink, noise
+    return ink, noise, contrast
 
 
 def _region(mark: Mark, page: ReadablePage, grow: float) -> tuple[int, int, int, int]:
@@ -358,7 +339,7 @@ def decide(
     photo's own scale (pixels per PDF point; 0 if unknown) and tilt (degrees) say how much
     its pixels can show."""
     regions = [_region(mark, page, 0.6 if mark.kind == "circle" else 0.2) for mark in page.marks]
-    ink, noise = ink_added(rectified, blank, regions)
+    ink, noise, contrast = ink_added(rectified, blank, regions)
     pencil = _pencil_threshold(ink, page, noise)
     masks = [_mask(ink, pencil * factor) for factor in (1.0, *_STEADY)]
     beside = neighbours(page)
@@ -429,7 +410,7 @@ def decide(
                 if readings[key].confidence >= SURE and trace[key] >= least:
                     readings[key] = Reading(False, SURE - 0.1)
     circle_groups(page, scores, readings)
-    return Decided(readings, scores, pencil, noise)
+    return Decided(readings, scores, pencil, noise, contrast)
 
 
 def off_print(blank: np.ndarray) -> np.ndarray:

@@ -113,8 +113,9 @@ def aligned_art(dark: np.ndarray, art: np.ndarray) -> np.ndarray:
     return cv2.remap(art, xx - fx, yy - fy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-def print_model(dark: np.ndarray, art: np.ndarray) -> tuple[np.ndarray, float]:
-    """(the empty page as the photo shows it: darkness, the blur's sigma)."""
+def print_model(dark: np.ndarray, art: np.ndarray) -> tuple[np.ndarray, float, float]:
+    """(the empty page as the photo shows it: darkness; the blur's sigma; the print's
+    contrast, its darkness in the photo against the blank's)."""
     near = cv2.dilate((art > 0.1).astype(np.uint8), np.ones((5, 5), np.uint8))[::2, ::2] > 0
     d = dark[::2, ::2][near]
     best = None
@@ -128,7 +129,7 @@ def print_model(dark: np.ndarray, art: np.ndarray) -> tuple[np.ndarray, float]:
             best = (err, sigma, k, m)
     assert best is not None
     _, sigma, k, m = best
-    return k * m, sigma
+    return k * m, sigma, k
 
 
 def _ink(dark: np.ndarray, model: np.ndarray) -> np.ndarray:
@@ -142,12 +143,13 @@ def _ink(dark: np.ndarray, model: np.ndarray) -> np.ndarray:
 
 def pencil(
     dark: np.ndarray, blank: np.ndarray, regions: list[tuple[int, int, int, int]] = ()
-) -> np.ndarray:
-    """Pencil darkness per pixel (paper = 0; solid print, where none can be seen, 0). Each
-    of `regions` (x0, y0, x1, y1 pixels) is aligned once more on its own, to a pixel."""
+) -> tuple[np.ndarray, float]:
+    """(pencil darkness per pixel: paper = 0; solid print, where none can be seen, 0; the
+    print's contrast, see print_model). Each of `regions` (x0, y0, x1, y1 pixels) is
+    aligned once more on its own, to a pixel."""
     art = 1.0 - blank.astype(np.float32) / 255.0
     art = aligned_art(dark, art)
-    model, _ = print_model(dark, art)
+    model, _, contrast = print_model(dark, art)
     ink = _ink(dark, model)
     h, w = dark.shape
     for x0, y0, x1, y1 in regions:
@@ -168,4 +170,4 @@ def pencil(
             dd = dark[y0 - 1 : y1 + 1, x0 - 1 : x1 + 1]
             if m.shape == dd.shape:
                 ink[y0:y1, x0:x1] = _ink(dd, m)[1:-1, 1:-1]
-    return ink
+    return ink, contrast

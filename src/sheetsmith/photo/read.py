@@ -37,9 +37,10 @@ from sheetsmith.errors import Problem, SheetsmithError
 from sheetsmith.games import registry
 from sheetsmith.games.interface import resolve
 from sheetsmith.photo.advice import advice
-from sheetsmith.photo.decide import decide
-from sheetsmith.photo.errors import MixedPages, PhotoError, UnknownPage
+from sheetsmith.photo.decide import decide, even_light
+from sheetsmith.photo.errors import BadLight, MixedPages, PhotoError, UnknownPage
 from sheetsmith.photo.geometry import SCALE, Catalogue, PageSource, blank_page
+from sheetsmith.photo.glare import glared
 from sheetsmith.photo.image import load_image
 from sheetsmith.photo.locate import locate
 from sheetsmith.photo.marks import Mark, ReadablePage, Reading, parse_payload
@@ -252,6 +253,10 @@ def _render_blanks(
 
 
 GAMES = Games()
+# The print's darkness in the photo against the blank's, under which the photo is refused:
+# on the tuning photos it is 0.87-1.1 (one at 0.44, read right); an example photo made
+# 1.6 times brighter shows 0.32, and marks read wrong at full confidence
+MIN_PRINT_CONTRAST = 0.4
 # -- the API -------------------------------------------------------------------------------
 
 
@@ -267,6 +272,20 @@ def read_page(image: np.ndarray, catalogue: Catalogue | None = None) -> PageRead
         px_per_point=located.px_per_point,
         tilt=located.tilt,
     )
+    if decided.contrast < MIN_PRINT_CONTRAST:
+        raise BadLight(
+            f"the photo is washed out: its print shows at {decided.contrast:.0%} of the"
+            " darkness it has on paper, and light pencil vanishes with it; take it again in"
+            " even light, without flash, glare or direct sun"
+        )
+    gray = cv2.cvtColor(located.rectified, cv2.COLOR_BGR2GRAY)
+    glare = glared(even_light(gray), blank, located.source.page)
+    if glare:  # pencil there vanished in the light, and the marks around it read wrong
+        raise BadLight(
+            f"glare (a flash or a lamp's reflection) washes out part of the page"
+            f" ({len(glare)} of its marks): take the photo again without flash, the light"
+            " falling evenly on the page"
+        )
     return PageRead(
         page=located.source.page,
         readings=decided.readings,
