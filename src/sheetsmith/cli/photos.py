@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sheetsmith.cli.app import Quietly, app
-from sheetsmith.console import Quiet, echo, echo_bytes, emit_json, fail
+from sheetsmith.console import Quiet, echo, echo_bytes, emit_json, fail, warn
 from sheetsmith.errors import SheetsmithError
 
 if TYPE_CHECKING:
@@ -77,6 +77,7 @@ def read(
 
 
 def _write(sheet: PhotoSheet, out: Path | None, annotate: Path | None, force: bool) -> list[Path]:
+    from sheetsmith.errors import OutputError, Problem
     from sheetsmith.output import Output
 
     wanted: list[tuple[str, Path, bytes]] = []
@@ -91,16 +92,30 @@ def _write(sheet: PhotoSheet, out: Path | None, annotate: Path | None, force: bo
             if len(sheet.pages) > 1:
                 path = annotate.with_name(f"{annotate.stem}-{read.page.page}{annotate.suffix}")
             wanted.append(("--annotate", path, png_bytes(draw(read))))
-    written = []
+    # every file is checked before any is written: a refusal leaves nothing half done
+    folders, problems = [], []
+    seen: dict[Path, str] = {}
     for option, path, data in wanted:
+        same = seen.get(path.resolve())
+        if same is not None:
+            problems.append(Problem(f"{path} is named by both {same} and {option}"))
+        seen[path.resolve()] = option
         folder = Output(path.parent, force=force, manifest=False, option=option)
-        folder.check([path.name])
-        written.append(folder.write_bytes(path.name, data))
-    return written
+        try:
+            folder.check([path.name])
+        except OutputError as exc:
+            problems += exc.problems
+        folders.append((folder, path, data))
+    if problems:
+        raise OutputError(problems)
+    return [folder.write_bytes(path.name, data) for folder, path, data in folders]
 
 
 def tell_uncertain(sheet: PhotoSheet, *, err: bool = True) -> None:
-    """List the marks to look at on the photo (standard error: the sheet may be on stdout)."""
+    """List the marks to look at on the photo (standard error: the sheet may be on stdout),
+    and the pages no photo showed."""
+    for page in sheet.missing:
+        warn(f"no photo of the {page} page: its marks are typed empty; add its photo")
     unsure = sheet.uncertain()
     if not unsure:
         echo(f"read {len(sheet.pages)} page(s): every mark is sure", err=err)

@@ -18,6 +18,12 @@ from __future__ import annotations
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".heic", ".heif")
 
 
+# Other pictures: given to `check`, they go to the photo reader, which says which formats
+# it reads (read as a typed sheet, a BMP would be "not UTF-8 text")
+IMAGE_SUFFIXES = (".bmp", ".gif", ".tif", ".tiff", ".avif", ".jxl", ".dng", ".raw")
+
+
 def is_photo(name: str) -> bool:
-    """Whether a command-line argument names a photo (by its extension) and not a sheet."""
-    return name.lower().endswith(PHOTO_SUFFIXES)
+    """Whether a command-line argument names a photo or picture (by its extension), not a
+    sheet."""
+    return name.lower().endswith(PHOTO_SUFFIXES + IMAGE_SUFFIXES)

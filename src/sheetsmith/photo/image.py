@@ -6,6 +6,7 @@ Anything else is refused before it is decoded, with what to do instead.
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -54,7 +55,32 @@ def load_image(path: Path | str, name: str | None = None) -> np.ndarray:
     if not path.is_file():
         raise UnreadableFile("no such file" if not path.exists() else "not a file", shown)
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # over it Pillow raises DecompressionBombError
+    if suffix not in _HEIC and _is_heif(path):  # an iPhone photo renamed .jpg
+        _heic_opener()
     try:
+        image = _decoded(path, shown)
+    except UnreadableFile:
+        raise
+    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError) as exc:
+        if isinstance(exc, Image.DecompressionBombError):
+            why = (
+                f"too large (over {MAX_PIXELS // 1_000_000} megapixels): export it smaller;"
+                " 12 megapixels is plenty"
+            )
+        else:
+            why = "cannot read it as an image (damaged): take or export the photo again"
+        raise UnreadableFile(why, shown) from None
+    if max(image.size) > MAX_SIDE:
+        image = image.resize(_fitted(image.size, MAX_SIDE), Image.Resampling.BILINEAR)
+    rgb = np.asarray(image)
+    return np.ascontiguousarray(rgb[:, :, ::-1])
+
+
+def _decoded(path: Path, shown: str) -> Image.Image:
+    """The photo decoded, upright, 8-bit RGB. Pillow's warnings (a large image, odd EXIF)
+    are not for the player: the photo is read, or refused with a message of our own."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
         with Image.open(path) as opened:
             if opened.format not in _FORMATS:
                 raise UnreadableFile(
@@ -64,18 +90,26 @@ def load_image(path: Path | str, name: str | None = None) -> np.ndarray:
                 # decode at a power-of-two fraction no smaller than MAX_SIDE: 4x faster
                 opened.draft("RGB", _fitted(opened.size, MAX_SIDE))
             upright = ImageOps.exif_transpose(opened)
-            image = upright.convert("RGB")
-    except UnreadableFile:
-        raise
-    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError) as exc:
-        why = "too large" if isinstance(exc, Image.DecompressionBombError) else "damaged"
-        raise UnreadableFile(
-            f"cannot read it as an image ({why}): take or export the photo again", shown
-        ) from None
-    if max(image.size) > MAX_SIDE:
-        image = image.resize(_fitted(image.size, MAX_SIDE), Image.Resampling.BILINEAR)
-    rgb = np.asarray(image)
-    return np.ascontiguousarray(rgb[:, :, ::-1])
+            return _eight_bit(upright).convert("RGB")
+
+
+def _is_heif(path: Path) -> bool:
+    """An ISO media file (HEIC, HEIF, AVIF): `ftyp` at byte 4, whatever its name says."""
+    try:
+        with path.open("rb") as file:
+            return file.read(12)[4:8] == b"ftyp"
+    except OSError:
+        return False
+
+
+def _eight_bit(image: Image.Image) -> Image.Image:
+    """A 16- or 32-bit grey image (some PNGs) as 8-bit grey: Pillow's own conversion to
+    RGB clips it to white."""
+    if not image.mode.startswith("I"):
+        return image
+    values = np.asarray(image, dtype=np.float64)
+    top = 65535.0 if values.max() > 255 else 255.0
+    return Image.fromarray(np.clip(values * (255.0 / top), 0, 255).astype(np.uint8), "L")
 
 
 def _fitted(size: tuple[int, int], longest: int) -> tuple[int, int]:

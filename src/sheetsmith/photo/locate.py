@@ -67,6 +67,11 @@ def locate(image: np.ndarray, catalogue: Catalogue) -> Located:
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     check_light(gray)
     markers = find_markers(gray)
+    if not markers:  # a mirrored photo (some phones' front camera): its markers read flipped
+        flipped = cv2.flip(gray, 1)
+        markers = find_markers(flipped)
+        if markers:
+            image, gray = cv2.flip(image, 1), flipped
     if not markers:
         raise NoPage(
             "no sheetsmith page found (none of its four corner markers): photograph a whole"
@@ -74,13 +79,15 @@ def locate(image: np.ndarray, catalogue: Catalogue) -> Located:
         )
     missing = missing_corners(markers)
     if missing:
-        if judge_markers(gray, markers)[0] < MIN_SHARPNESS * 1.5:
+        # a corner the others place outside the frame is cut off, however sharp the photo
+        outside = len(missing) == 1 and not corner_inside(gray.shape, predicted_corner(markers))
+        if not outside and judge_markers(gray, markers)[0] < MIN_SHARPNESS:
             raise Blurred(
                 f"the photo is too blurred: the {', '.join(missing)} corner marker"
                 f"{'s are' if len(missing) > 1 else ' is'} lost in the blur; hold the phone"
                 " still, let it focus on the page (tap it), and take it again"
             )
-        if len(missing) == 1 and corner_inside(gray.shape, predicted_corner(markers)):
+        if len(missing) == 1 and not outside:
             raise Blurred(
                 f"the page's {missing[0]} corner marker is in the photo but cannot be made"
                 " out (blurred, in shadow or glare, or drawn over): take the photo again,"

@@ -43,7 +43,7 @@ from sheetsmith.photo.geometry import SCALE, Catalogue, PageSource, blank_page
 from sheetsmith.photo.glare import glared
 from sheetsmith.photo.image import load_image
 from sheetsmith.photo.locate import locate
-from sheetsmith.photo.marks import Mark, ReadablePage, Reading, parse_payload
+from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading, parse_payload
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,7 @@ class PhotoSheet:
     game: str
     text: str
     pages: tuple[PageRead, ...]
+    missing: tuple[str, ...] = ()  # the game's readable pages no photo showed
 
     def uncertain(self) -> list[tuple[PageRead, Mark, Reading]]:
         return [(read, m, r) for read in self.pages for m, r in read.marks() if r.uncertain]
@@ -109,6 +110,7 @@ class PhotoSheet:
                 for read in self.pages
             ],
             "uncertain": len(self.uncertain()),
+            "missing": list(self.missing),
             "sheet": self.text,
         }
 
@@ -257,6 +259,9 @@ GAMES = Games()
 # on the tuning photos it is 0.87-1.1 (one at 0.44, read right); an example photo made
 # 1.6 times brighter shows 0.32, and marks read wrong at full confidence
 MIN_PRINT_CONTRAST = 0.4
+# A photo with this many marks in glare (glare.py) is refused; fewer are flagged. A real
+# glare spot covers dozens of marks; a shadow's edge can leave one mark looking so.
+GLARE_REFUSED = 3
 # -- the API -------------------------------------------------------------------------------
 
 
@@ -280,15 +285,19 @@ def read_page(image: np.ndarray, catalogue: Catalogue | None = None) -> PageRead
         )
     gray = cv2.cvtColor(located.rectified, cv2.COLOR_BGR2GRAY)
     glare = glared(even_light(gray), blank, located.source.page)
-    if glare:  # pencil there vanished in the light, and the marks around it read wrong
+    if len(glare) >= GLARE_REFUSED:  # pencil there vanished, and the marks around it read wrong
         raise BadLight(
             f"glare (a flash or a lamp's reflection) washes out part of the page"
             f" ({len(glare)} of its marks): take the photo again without flash, the light"
             " falling evenly on the page"
         )
+    readings = dict(decided.readings)
+    for key in glare:  # a mark or two: never sure, whatever its measure said
+        reading = readings[key]
+        readings[key] = Reading(reading.filled, min(reading.confidence, SURE - 0.1))
     return PageRead(
         page=located.source.page,
-        readings=decided.readings,
+        readings=readings,
         rectified=located.rectified,
         scores=decided.scores,
         pencil=decided.pencil,
@@ -331,7 +340,10 @@ def read_photos(paths: Sequence[str | Path], catalogue: Catalogue | None = None)
     player = photos_player([read.file for read in reads])
     # the photos name the player ("ann-page1.jpg", "ann-page2.jpg": Ann), not a file
     text = text.replace('player = ""', f"player = {json.dumps(player, ensure_ascii=False)}", 1)
-    return PhotoSheet(game, text, tuple(reads))
+    listed = getattr(catalogue, "pages", None)  # a catalogue for tests may not list them
+    every = listed(game, reads[0].page.paper) if listed is not None else {}
+    missing = tuple(page for page in every if page not in readings)
+    return PhotoSheet(game, text, tuple(reads), missing)
 
 
 def photos_player(files: Sequence[str]) -> str:
