@@ -127,9 +127,26 @@ def test_a_refused_file_leaves_nothing_written(tmp_path, test_page, catalogue):
     result = run("read", photo, "--out", str(out), "--annotate", str(picture))
     assert result.exit_code == 2 and "a.png exists" in result.stderr
     assert not out.exists() and picture.read_bytes() == b"the player's own picture"
-    same = run("read", photo, "--out", str(out), "--annotate", str(out))
+    png = tmp_path / "both.png"
+    same = run("read", photo, "--out", str(png), "--annotate", str(png))
     assert same.exit_code == 2 and "named by both --out and --annotate" in same.stderr
-    assert not out.exists()
+    assert not png.exists()
+
+
+def test_read_json_fails_with_one_json_document(tmp_path, catalogue):
+    path = tmp_path / "blank.jpg"
+    cv2.imwrite(str(path), np.full((1200, 1600, 3), 235, np.uint8))
+    result = run("read", str(path), "--json")
+    assert result.exit_code == 2
+    document = json.loads(result.stdout)
+    assert document["pages"] == [] and "no sheetsmith page" in document["errors"][0]["message"]
+
+
+def test_the_annotation_is_named_png(tmp_path, test_page, catalogue):
+    photo = save(tmp_path, "p.jpg", jpeg(pp.photograph(test_page[1])))
+    result = run("read", photo, "--annotate", str(tmp_path / "look.jpg"))
+    assert result.exit_code == 2 and "name it .png" in result.stderr
+    assert not (tmp_path / "look.jpg").exists()
 
 
 def test_check_reads_photos_then_checks(tmp_path, test_page, catalogue, monkeypatch):

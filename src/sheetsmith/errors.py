@@ -84,6 +84,11 @@ class Problem(NamedTuple):
         return ": ".join([*where, self.message])
 
 
+def problems_json(problems: Sequence[Problem]) -> list[dict[str, object]]:
+    """Problems as `--json` gives them: file, key, line (from 1), message."""
+    return [{"file": p.file, "key": p.key, "line": p.line, "message": p.message} for p in problems]
+
+
 class SheetsmithError(Exception):
     """A user error: bad input, never a bug. Carries every problem found at once."""
 

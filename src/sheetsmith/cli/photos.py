@@ -12,7 +12,7 @@ import typer
 
 from sheetsmith.cli.app import Quietly, app
 from sheetsmith.console import Quiet, echo, echo_bytes, emit_json, fail, warn
-from sheetsmith.errors import SheetsmithError
+from sheetsmith.errors import OptionError, Problem, SheetsmithError, problems_json
 
 if TYPE_CHECKING:
     from sheetsmith.photo.read import PhotoSheet
@@ -63,9 +63,15 @@ def read(
     from sheetsmith.photo.read import read_photos
 
     try:
+        if annotate is not None and annotate.suffix.lower() != ".png":
+            raise OptionError(
+                [Problem(f"--annotate writes a PNG picture: name it .png, not {annotate.name}")]
+            )
         sheet = read_photos(photos)
         written = _write(sheet, out, annotate, force)
     except SheetsmithError as exc:
+        if as_json:  # one JSON document, as `check --json` gives when it fails
+            emit_json({"game": None, "pages": [], "errors": problems_json(exc.problems)})
         fail(exc)
     if as_json:
         emit_json(sheet.as_json())

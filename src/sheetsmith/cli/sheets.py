@@ -10,7 +10,7 @@ import typer
 
 from sheetsmith.cli.app import Quietly, app
 from sheetsmith.console import Quiet, echo, echo_bytes, emit_json, fail, warn
-from sheetsmith.errors import OptionError, SheetError, SheetsmithError
+from sheetsmith.errors import OptionError, SheetError, SheetsmithError, problems_json
 
 if TYPE_CHECKING:
     from sheetsmith.check.verdict import CheckReport
@@ -153,10 +153,7 @@ def check(
                     "game": None,
                     "players": [],
                     "winners": [],
-                    "errors": [
-                        {"file": p.file, "key": p.key, "line": p.line, "message": p.message}
-                        for p in exc.problems
-                    ],
+                    "errors": problems_json(exc.problems),
                 }
             )
         fail(exc)
