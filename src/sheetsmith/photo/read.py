@@ -43,7 +43,7 @@ from sheetsmith.photo.geometry import SCALE, Catalogue, PageSource, blank_page
 from sheetsmith.photo.glare import glared
 from sheetsmith.photo.image import load_image
 from sheetsmith.photo.locate import locate
-from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading, parse_payload
+from sheetsmith.photo.marks import Mark, ReadablePage, Reading, parse_payload
 
 
 @dataclass(frozen=True)
@@ -259,9 +259,6 @@ GAMES = Games()
 # on the tuning photos it is 0.87-1.1 (one at 0.44, read right); an example photo made
 # 1.6 times brighter shows 0.32, and marks read wrong at full confidence
 MIN_PRINT_CONTRAST = 0.4
-# A photo with this many marks in glare (glare.py) is refused; fewer are flagged. A real
-# glare spot covers dozens of marks; a shadow's edge can leave one mark looking so.
-GLARE_REFUSED = 3
 # -- the API -------------------------------------------------------------------------------
 
 
@@ -285,19 +282,15 @@ def read_page(image: np.ndarray, catalogue: Catalogue | None = None) -> PageRead
         )
     gray = cv2.cvtColor(located.rectified, cv2.COLOR_BGR2GRAY)
     glare = glared(even_light(gray), blank, located.source.page)
-    if len(glare) >= GLARE_REFUSED:  # pencil there vanished, and the marks around it read wrong
+    if glare:  # pencil there vanished, and the marks around it read wrong at full confidence
         raise BadLight(
             f"glare (a flash or a lamp's reflection) washes out part of the page"
             f" ({len(glare)} of its marks): take the photo again without flash, the light"
             " falling evenly on the page"
         )
-    readings = dict(decided.readings)
-    for key in glare:  # a mark or two: never sure, whatever its measure said
-        reading = readings[key]
-        readings[key] = Reading(reading.filled, min(reading.confidence, SURE - 0.1))
     return PageRead(
         page=located.source.page,
-        readings=readings,
+        readings=decided.readings,
         rectified=located.rectified,
         scores=decided.scores,
         pencil=decided.pencil,
