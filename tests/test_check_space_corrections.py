@@ -324,3 +324,22 @@ def test_an_action_that_earns_nothing_cannot_gain_money():
 
 
 found_rules = found
+
+
+def test_after_a_flight_you_stand_at_the_rocket_launcher():
+    # no planet named: the places are read from the log; a flight leaves the pond behind
+    rows = ".  .  .  .  .  .\n" * 5 + "M1  M1  RL2  R3  .  ."
+    log = '[[log]]\ncode = "M"\npath = "R"\nto = "pond"\n\n[[log]]\ncode = "RL"\n\n'
+    text = (
+        _at_the_top(
+            "speed = 3, energy = 3, mood = 4", "speed = 3, energy = 3, mood = 4", "", ""
+        ).split('grid = """')[0]
+        + f'grid = """\n{rows}\n"""\n\n{log}[[log]]\ncode = "R"\n'
+    )
+    ((rule, _, message),) = found(text)
+    assert rule == "resource.place" and "you are at the Rocket Launcher" in message
+    assert valid(
+        text.replace("RL2  R3", "R2  RL3").replace(
+            'code = "RL"\n\n[[log]]\ncode = "R"', 'code = "R"\n\n[[log]]\ncode = "RL"'
+        )
+    )

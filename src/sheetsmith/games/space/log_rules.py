@@ -92,6 +92,8 @@ def sequence(day: Day, ledger: Ledger) -> Replay:
             walk.place = Place(None if entry.missing else entry.to, entry.number)
             walk.emerged = emerge(day, entry, walk.met, out)
         else:
+            if action == "rocket" and not entry.missing:  # at the launcher it flew to
+                walk.place = Place("rocket", entry.number)
             if entry.action == "neighbor" and not entry.missing:
                 if walk.emerged is not None and walk.emerged.neighbor == entry.neighbor:
                     walk.owed.pop(entry.neighbor, None)  # she emerged again: met in time
@@ -286,9 +288,14 @@ def _misplaced(day: Day, walk: _Walk) -> list[Violation]:
     out = []
     for since, found in walk.misplaced.items():
         move = day.by_number.get(since)
-        here = place_name(day, day.sheet.start_at if move is None else move.to)
+        flew = move is not None and move.action == "rocket"  # to the launcher it flew to
+        here = (
+            "the Rocket Launcher"
+            if flew
+            else place_name(day, move.to if move else day.sheet.start_at)
+        )
         went = f"log {since} ({move.code}) went there" if move else "the day starts there"
-        if move is not None and len(found) > 1:
+        if move is not None and len(found) > 1 and not flew:
             listed = ", ".join(f"log {e.number} ({e.code})" for e, _, _ in found)
             out.append(
                 Violation(

@@ -82,6 +82,8 @@ class Day:
             self.place[entry.number] = place
             if entry.action == "move":
                 place = (None if entry.missing else entry.to, entry.number)
+            elif entry.action == "rocket" and not entry.missing:  # at the launcher it flew to
+                place = ("rocket", entry.number)
         # a move's emerge space as the map gives it, where the typed one differs
         self.emerge_at: dict[int, tuple[int, int]] = {}
         # moves one step over Speed, that yesterday's Exercise would allow
