@@ -227,7 +227,7 @@ def test_a_sheet_that_breaks_only_one_rule(rule):
 def test_every_rule_has_a_broken_sheet_or_its_own_test():
     own_tests = {"grid.inside", "move.mirrored", "exercise.once", "exercise.carryover"}
     own_tests |= {"day.carryover"}  # several sheets: test_check_space_days.py
-    own_tests |= {"money.earned"}  # test_check_space_corrections.py
+    own_tests |= {"money.earned", "eat.energy"}  # test_check_space_corrections.py
     # the map's rules, walked on planets and a moon: tests/test_check_space_map_rules.py
     own_tests |= {
         "map.off",

@@ -343,3 +343,14 @@ def test_after_a_flight_you_stand_at_the_rocket_launcher():
             'code = "RL"\n\n[[log]]\ncode = "R"', 'code = "R"\n\n[[log]]\ncode = "RL"'
         )
     )
+
+
+def test_an_eat_gives_at_most_what_the_most_filling_item_gives():
+    day = _at_the_top(
+        "speed = 3, energy = 2, mood = 4", "speed = 3, energy = 4, mood = 4", ".  " * 6, ""
+    )
+    assert valid(day + '[[log]]\ncode = "E"\nenergy = 2\n')  # a Moon Pie
+    too_much = day.replace("energy = 4, mood = 4, money", "energy = 6, mood = 4, money")
+    assert [r for r, _, _ in found(too_much + '[[log]]\ncode = "E"\nenergy = 4\n')] == [
+        "eat.energy"
+    ]

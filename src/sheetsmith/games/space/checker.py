@@ -51,6 +51,7 @@ RULES = {
     "exercise.once": "more than one Exercise in a day",
     "exercise.carryover": "the Exercise carry-over does not match the day before (several sheets)",
     "money.earned": "money gained by an entry that earns none (work and the lottery do)",
+    "eat.energy": "an Eat gives more Energy than any item on the item list",
     "day.carryover": (
         "a day does not start with the Speed, Energy, Mood and money the day before ended "
         "with (several sheets)"

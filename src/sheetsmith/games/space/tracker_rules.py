@@ -217,3 +217,19 @@ def earned(day: Day) -> list[Violation]:
             )
         )
     return out
+
+
+def eaten(day: Day) -> list[Violation]:
+    """An Eat gives the Energy its item gives (the item list's `eat`): more than the most
+    any item gives breaks `eat.energy`."""
+    best = max((item.eat for item in day.game.items), default=0)
+    return [
+        Violation(
+            "eat.energy",
+            entry_where(entry),
+            f"energy = +{entry.energy}: an Eat gives at most +{best} Energy, what the most"
+            " filling item on the item list gives",
+        )
+        for entry in day.entries
+        if entry.action == "eat" and not entry.missing and entry.energy > best
+    ]

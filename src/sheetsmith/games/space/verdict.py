@@ -23,7 +23,7 @@ from sheetsmith.games.space.model import SpaceGame
 from sheetsmith.games.space.numbering import number_log
 from sheetsmith.games.space.readings import ALIKE, reread_marks, swap_alike
 from sheetsmith.games.space.sheet import Entry, SpaceSheet
-from sheetsmith.games.space.tracker_rules import earned
+from sheetsmith.games.space.tracker_rules import earned, eaten
 from sheetsmith.games.space.typed_day import Day, entry_where
 from sheetsmith.games.space.work_rules import work
 
@@ -83,7 +83,7 @@ def _check(game: SpaceGame, sheet: SpaceSheet, off: frozenset[str]) -> _Found:
     out += work(day, by_action["work"])
     out += exercise(day, by_action["exercise"])
     out += resource_lines(day, by_action["resource"])
-    out += earned(day)
+    out += earned(day) + eaten(day)
     out += map_rules(day) if sheet.planet else []
     replays: dict[int, tuple[Ledger, Replay]] = {}
 
