@@ -818,3 +818,28 @@ def test_a_mistake_in_a_multi_line_array_names_its_own_line():
         check_text(text.encode(), "log.toml")
     line = text.splitlines().index('  "jump C3",') + 1
     assert f"log.toml:{line}: turn 1, action 2: unknown action 'jump'" in str(err.value)
+
+
+SHEETS = Path(__file__).resolve().parent / "sheets"
+
+
+@pytest.mark.parametrize(
+    ("name", "wanted"),
+    [
+        # a card's discard may come anywhere in the turn
+        ("ds2-dust-storm-late", []),
+        # a card's "next turn" that falls on a dead turn is used up there
+        ("d4-fatigue-dead", []),
+        # disasters, once begun above 6, stop only below 6
+        ("dz1-disaster-at-6", []),
+        ("dz2-no-disaster-at-6", ["draws.due"]),
+        # leaving a city entered against winter is not a mistake of its own
+        ("w1-winter-city-through", ["move.blocked", "move.blocked"]),
+    ],
+)
+def test_audited_games_read_as_the_rules_say(name, wanted):
+    text = (SHEETS / f"planet-{name}.toml").read_text(encoding="utf-8")
+    assert rules_broken(text) == wanted
+    if name == "w1-winter-city-through":
+        (table,) = check_text(text.encode(), "log.toml").players
+        assert all("cannot be entered" in v.message for v in table.violations)

@@ -27,15 +27,29 @@ def _problem(
     if ignore_blocks:
         return None
     season = g.season()  # once for both ends of the step
-    if season.closed and g.closed(player.at, season):  # most seasons close nothing
+    # most seasons close nothing; one who was reported entering a closed city may leave it
+    if season.closed and g.closed(player.at, season) and player.snowed_in != player.at:
         where = f"{player.name} is on {space_name(player.at)}"
         return "move.blocked", f"{_season(g)}: nobody on a city moves ({where})"
     if season.closed and g.closed(target, season):
-        return "move.blocked", f"{_season(g)}: cities cannot be entered"
+        return "move.blocked", f"{_season(g)}: {_CLOSED}"
     if g.pollution >= g.game.pollution.flood_at and g.flooded(target):  # none below the mark
         why = f"pollution {g.pollution}, next to water"
         return "move.blocked", f"{space_name(target)} is flooded ({why})"
     return None
+
+
+def _refused(
+    g: _Game, turn: Turn, action: Action, player: _Player, target: Space, problem: tuple[str, str]
+) -> None:
+    """Report a refused step. A city entered though winter closed it is left without a
+    second report: staying there is the same mistake."""
+    g.fail(problem[0], turn, action, problem[1])
+    if problem[1].endswith(_CLOSED):
+        player.snowed_in = target
+
+
+_CLOSED = "cities cannot be entered"
 
 
 def _season(g: _Game) -> str:
@@ -55,8 +69,7 @@ def _step(
     went, and they collect there as the table would have; off the land, they stay put."""
     problem = _problem(g, player, target, diagonal, ignore_blocks)
     if problem is not None:
-        rule, why = problem
-        g.fail(rule, turn, action, why)
+        _refused(g, turn, action, player, target, problem)
     if target in g.tiles:
         player.at = target
     return problem is None
@@ -90,7 +103,7 @@ def _take_reading(t: _Turn, action: Action, reading: Reading) -> int:
         target = reading.target
         problem = _problem(g, player, target, player.role.diagonal)
         if problem is not None:
-            g.fail(problem[0], t.turn, action, problem[1])
+            _refused(g, t.turn, action, player, target, problem)
         if target in g.tiles:
             player.at = target
         cost = 0 if t.free_move else g.game.costs.move

@@ -13,14 +13,17 @@ def _due_draws(g: _Game, mark: bool = True) -> list[str]:
     kinds = []
     season_count = max(g.clock, 0) // g.season_length
     seen = g.seen_season
+    mark_at, on = g.game.pollution.disaster_above, g.disasters
     while seen < season_count:
         seen += 1
         kinds.append("negative")
-        year_ends = seen % len(g.game.seasons) == 0
-        if year_ends and g.pollution > g.game.pollution.disaster_above:
-            kinds.append("disaster")
+        if seen % len(g.game.seasons) == 0:  # a year ends
+            # begun above the mark, they stop only below it: at the mark they go on
+            on = g.pollution > mark_at or (on and g.pollution >= mark_at)
+            if on:
+                kinds.append("disaster")
     if mark:
-        g.seen_season = seen
+        g.seen_season, g.disasters = seen, on
     return kinds
 
 

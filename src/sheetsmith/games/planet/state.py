@@ -34,6 +34,8 @@ class _Player:
         # counts it (resources, "*" for any resource, "card:<id>", "card:*" for any card).
         self.lost = False
         self.unseen: Counter[str] = Counter()
+        # a city entered though winter closed it (reported): leaving it is the same mistake
+        self.snowed_in: Space | None = None
 
     @property
     def alive(self) -> bool:
@@ -78,6 +80,7 @@ class _Game:
         ]
         self.by_name = {p.name: p for p in self.players}
         self.seen_season = 0
+        self.disasters = False  # a disaster is drawn each year: begun above the mark
         # draws typed a turn off: (the report's index in `out`, the kinds) of draws due but
         # not typed, and of draws typed before they were due; found typed later (or due
         # later), the one slip is reported once, where it was due

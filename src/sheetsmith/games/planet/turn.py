@@ -102,6 +102,8 @@ def _points(g: _Game, player: _Player) -> int:
 def _dead_turn(g: _Game, player: _Player) -> None:
     """A dead player's turn: after enough of them, they are back on their spawn tile."""
     player.dead_turns = (player.dead_turns or 0) + 1
+    # a card's "next turn" (Fatigue's point, Dust Storm's discard) was this one
+    player.next_points = player.discard = 0
     if player.dead_turns >= g.game.rules.revive_turns:
         player.dead_turns = None
         player.at = g.spawns[player.number]
@@ -182,15 +184,13 @@ HANDLERS: dict[str, Callable[[_Turn, Action], int]] = {
 
 def _before(t: _Turn, action: Action) -> None:
     """What the turn so far says about an action: it came after the turn ended (reported
-    once, then replayed as logged), or a discard is still owed."""
+    once, then replayed as logged). A discard a card asks for may come anywhere in the
+    turn: one still owed at its end is reported then (`_end_turn`)."""
     if t.ended:
         rule, what = t.ended
         t.fail(rule, action, f"{what} ended {t.player.name}'s turn")
         t.ended = None
         t.overrun = True  # the points spent after it are part of the same mistake
-    if t.owed and action.verb != "discard":
-        t.fail("discard.due", action, f"{t.player.name} must first put back {t.owed} resource(s)")
-        t.owed = 0
 
 
 def _play_turn(g: _Game, turn: Turn, player: _Player) -> None:
@@ -210,7 +210,7 @@ def _play_actions(t: _Turn, actions: Sequence[Action]) -> None:
     g, k = t.g, t.turn.number - 1
     for action in actions:
         g.cursor = (k, action.index)
-        if t.ended or t.owed:  # `_before` has nothing to say otherwise
+        if t.ended:  # `_before` has nothing to say otherwise
             _before(t, action)
         t.spent += HANDLERS[action.verb](t, action)
         if t.spent > t.points:  # `_after` has nothing to say otherwise
