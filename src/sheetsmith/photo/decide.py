@@ -51,6 +51,7 @@ from sheetsmith.photo.circles import (
 from sheetsmith.photo.doubts import on_print_only
 from sheetsmith.photo.features import pencil as pencil_added
 from sheetsmith.photo.geometry import PX_PER_MM, SCALE, clipped
+from sheetsmith.photo.glare import glared
 from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
 
 # Paper brightness is estimated over this width: wider than a stroke or a filled point
@@ -149,6 +150,7 @@ class Decided:
     pencil: float  # the page's pencil threshold (ink added, paper = 1)
     noise: float
     contrast: float = 1.0  # the print's darkness in the photo against the blank's
+    glare: tuple[str, ...] = ()  # the marks under glare (glare.py)
 
 
 def even_light(gray: np.ndarray) -> np.ndarray:
@@ -169,9 +171,10 @@ def even_light(gray: np.ndarray) -> np.ndarray:
 
 def ink_added(
     rectified: np.ndarray, blank: np.ndarray, regions: list[tuple[int, int, int, int]] = ()
-) -> tuple[np.ndarray, float, float]:
+) -> tuple[np.ndarray, float, float, np.ndarray]:
     """(ink added per pixel, paper = 1 and print subtracted; the photo's noise level; how
-    dark its print shows against the blank's, 1.0 as printed)."""
+    dark its print shows against the blank's, 1.0 as printed; the photo's light, paper at
+    1.0)."""
     gray = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY) if rectified.ndim == 3 else rectified
     # a touch of smoothing: JPEG blocks and sensor noise are finer than a pencil line
     light = cv2.GaussianBlur(even_light(gray), (0, 0), 0.8)
@@ -191,7 +194,7 @@ def ink_added(
         noise = float(1.4826 * np.median(np.abs(sample - np.median(sample))))
     else:  # pragma: no cover - every page has paper
         noise = 0.02
-    return ink, noise, contrast
+    return ink, noise, contrast, light
 
 
 def _region(mark: Mark, page: ReadablePage, grow: float) -> tuple[int, int, int, int]:
@@ -339,7 +342,7 @@ def decide(
     photo's own scale (pixels per PDF point; 0 if unknown) and tilt (degrees) say how much
     its pixels can show."""
     regions = [_region(mark, page, 0.6 if mark.kind == "circle" else 0.2) for mark in page.marks]
-    ink, noise, contrast = ink_added(rectified, blank, regions)
+    ink, noise, contrast, light = ink_added(rectified, blank, regions)
     pencil = _pencil_threshold(ink, page, noise)
     masks = [_mask(ink, pencil * factor) for factor in (1.0, *_STEADY)]
     beside = neighbours(page)
@@ -410,7 +413,7 @@ def decide(
                 if readings[key].confidence >= SURE and trace[key] >= least:
                     readings[key] = Reading(False, SURE - 0.1)
     circle_groups(page, scores, readings)
-    return Decided(readings, scores, pencil, noise, contrast)
+    return Decided(readings, scores, pencil, noise, contrast, tuple(glared(light, blank, page)))
 
 
 def off_print(blank: np.ndarray) -> np.ndarray:

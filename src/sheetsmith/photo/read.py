@@ -37,10 +37,9 @@ from sheetsmith.errors import Problem, SheetsmithError
 from sheetsmith.games import registry
 from sheetsmith.games.interface import resolve
 from sheetsmith.photo.advice import advice
-from sheetsmith.photo.decide import decide, even_light
+from sheetsmith.photo.decide import decide
 from sheetsmith.photo.errors import BadLight, MixedPages, PhotoError, UnknownPage
 from sheetsmith.photo.geometry import SCALE, Catalogue, PageSource, blank_page
-from sheetsmith.photo.glare import glared
 from sheetsmith.photo.image import load_image
 from sheetsmith.photo.locate import locate
 from sheetsmith.photo.marks import Mark, ReadablePage, Reading, parse_payload
@@ -280,8 +279,7 @@ def read_page(image: np.ndarray, catalogue: Catalogue | None = None) -> PageRead
             " darkness it has on paper, and light pencil vanishes with it; take it again in"
             " even light, without flash, glare or direct sun"
         )
-    gray = cv2.cvtColor(located.rectified, cv2.COLOR_BGR2GRAY)
-    glare = glared(even_light(gray), blank, located.source.page)
+    glare = decided.glare
     if glare:  # pencil there vanished, and the marks around it read wrong at full confidence
         raise BadLight(
             f"glare (a flash or a lamp's reflection) washes out part of the page"
