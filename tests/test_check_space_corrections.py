@@ -354,3 +354,17 @@ def test_an_eat_gives_at_most_what_the_most_filling_item_gives():
     assert [r for r, _, _ in found(too_much + '[[log]]\ncode = "E"\nenergy = 4\n')] == [
         "eat.energy"
     ]
+
+
+def test_a_second_suggest_without_internet_is_one_report():
+    text = (
+        'game = "personal-space"\nplayer = "Dee"\nday = "sunday"\njob = ""\n'
+        'start = { speed = 3, energy = 3, mood = 4, money = 5, at = "home" }\n'
+        "end = { speed = 3, energy = 3, mood = 4, money = 5 }\n"
+        'grid = """\nSG1 SG2 .  .  .  .\n' + ".  " * 6 + "\n" + (".  " * 6 + "\n") * 4 + '"""\n\n'
+        '[[log]]\ncode = "SG"\n\n[[log]]\ncode = "SG"\n'
+    )
+    assert [(r, w) for r, w, _ in found(text)] == [
+        ("suggest.internet", "log 1 (SG)"),
+        ("suggest.once", "log 2 (SG)"),
+    ]

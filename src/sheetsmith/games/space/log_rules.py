@@ -243,8 +243,9 @@ def _once_and_after(day: Day, entry: Entry, walk: _Walk) -> list[Violation]:
         walk.internet_seen = True
     if entry.action != "suggest":
         return []
+    again = bool(walk.suggests)  # a second Suggest is `suggest.once`, its one report
     walk.suggests.append(entry)
-    if walk.internet_seen:
+    if walk.internet_seen or again:
         return []
     return [
         Violation(
