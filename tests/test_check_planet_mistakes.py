@@ -245,6 +245,9 @@ def test_what_the_table_evidently_did_still_counts():
     # Ann starts on D4 (a spawn: nothing to collect) and deposits food she does not hold.
     rules, g = after(("Ann", ["move E4", "move E5", "deposit food"]))
     assert rules == ["deposit.pile"] and g.piles["food"] == 1 and g.players[0].held["food"] == 0
+    # the same deposit typed twice: the second, with none left, was never made
+    rules, g = after(("Ann", ["move E4", "move E5", "deposit food", "deposit food"]))
+    assert rules == ["deposit.pile", "deposit.pile"] and g.piles["food"] == 1
     rules, g = after(("Ann", ["buy wood air-filter", "card air-filter"]))
     assert rules == ["buy.cost"] and g.pollution == g.settings.pollution - 1  # bought, played
     moves = ["move C4", "move B4", "move A4", "move A5"]  # 4 moves: Second Wind's 2 points

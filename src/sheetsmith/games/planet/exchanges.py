@@ -45,12 +45,18 @@ def _deposit(t: _Turn, action: Action) -> int:
         t.fail("deposit.pile", action, f"the shuttle already has its {needed} piles of {resource}")
     else:
         held = player.held[resource]
-        if held < pile and g.short(player, resource, "*", pile - held):
+        short = held < pile and g.short(player, resource, "*", pile - held)
+        if short:
             t.fail(
                 "deposit.pile", action, f"a pile is {pile} {resource}; {player.name} holds {held}"
             )
-        player.held[resource] = max(held - pile, 0)
-        g.piles[resource] += 1
+        # a pile the table evidently made counts (the log may miss what was collected); a
+        # second one of a resource in a turn with none of it left is a deposit typed twice,
+        # never made: the game goes on without it
+        if not (short and held == 0 and resource in t.deposited):
+            player.held[resource] = max(held - pile, 0)
+            g.piles[resource] += 1
+        t.deposited.add(resource)
     return g.game.costs.deposit
 
 

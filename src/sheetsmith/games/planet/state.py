@@ -190,6 +190,7 @@ class _Turn:
         self.free_move = False  # after a Need is picked up
         self.cards = 0  # action cards played, Revive included
         self.took = False  # the Luxury Need's free take
+        self.deposited: set[str] = set()  # the resources deposited this turn
         self.overrun = False  # points.spent is reported once a turn
         self.owed = player.discard
         # What ended the turn early (pass, an ability, a card taken for the whole turn): the
