@@ -246,7 +246,8 @@ def test_what_the_table_evidently_did_still_counts():
     rules, g = after(("Ann", ["move E4", "move E5", "deposit food"]))
     assert rules == ["deposit.pile"] and g.piles["food"] == 1 and g.players[0].held["food"] == 0
     # the same deposit typed twice: the second, with none left, was never made
-    rules, g = after(("Ann", ["move E4", "move E5", "deposit food", "deposit food"]))
+    twice = ("Ann", ["deposit food", "deposit food"])
+    rules, g = after(("Ann", ["move E4", "move E5"]), ("Ben", ["pass"]), twice)
     assert rules == ["deposit.pile", "deposit.pile"] and g.piles["food"] == 1
     rules, g = after(("Ann", ["buy wood air-filter", "card air-filter"]))
     assert rules == ["buy.cost"] and g.pollution == g.settings.pollution - 1  # bought, played
