@@ -368,3 +368,12 @@ def test_a_second_suggest_without_internet_is_one_report():
         ("suggest.internet", "log 1 (SG)"),
         ("suggest.once", "log 2 (SG)"),
     ]
+
+
+def test_an_eat_typed_energy_0_gives_none():
+    # left out, an Eat gives +1; typed 0 (Energy already full, say), it gives none
+    kept = _at_the_top(
+        "speed = 3, energy = 3, mood = 4", "speed = 3, energy = 3, mood = 4", ".  " * 6, ""
+    )
+    assert valid(kept + '[[log]]\ncode = "E"\nenergy = 0\n')
+    assert [r for r, _, _ in found(kept + '[[log]]\ncode = "E"\n')] == ["tracker.end"]

@@ -52,8 +52,8 @@ Runner = Callable[[Ledger], Replay]
 
 
 def typed_change(entry: Entry, track: str) -> int:
-    if track == "energy" and entry.action == "eat" and not entry.energy:
-        return 1  # eating gives 1 Energy by itself
+    if track == "energy" and entry.action == "eat" and entry.missing:
+        return 1  # an Eat left out of the log gave what eating gives by itself
     return int(getattr(entry, track))
 
 

@@ -117,8 +117,8 @@ def sequence(day: Day, ledger: Ledger) -> Replay:
         # money and trackers after the entry, as the ledger carries them (ledger.change
         # for each of TRACKS, spelled out, and the tracks checked only when one is off)
         money, speed, energy, mood = entry.money, entry.speed, entry.energy, entry.mood
-        if not energy and action == "eat":
-            energy = 1  # typed_change: eating gives 1 Energy by itself
+        if action == "eat" and entry.missing:
+            energy = 1  # typed_change: an Eat left out of the log gave 1 Energy
         if offset:
             number = entry.number
             money += offset.get((number, "money"), 0)

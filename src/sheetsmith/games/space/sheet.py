@@ -320,6 +320,8 @@ def _entry(
         speed = _number(node, "speed", -99, 99)
         energy = _number(node, "energy", -99, 99)
         mood = _number(node, "mood", -99, 99)
+    if action == "eat" and "energy" not in value:
+        energy = 1  # eating gives 1 Energy by itself; `energy = 0` typed is none (a full track)
     if "note" in value and not isinstance(value["note"], str):
         node["note"].str("")
     to = ""
