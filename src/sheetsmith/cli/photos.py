@@ -126,8 +126,6 @@ def tell_uncertain(sheet: PhotoSheet, *, err: bool = True) -> None:
     if not unsure:
         echo(f"read {len(sheet.pages)} page(s): every mark is sure", err=err)
         return
-    from sheetsmith.photo.advice import advice
-
     echo(f"{len(unsure)} uncertain mark(s): look at them on the photo", err=err)
     for read, mark, reading in unsure:
         guess = "filled" if reading.filled else "empty"
@@ -137,5 +135,5 @@ def tell_uncertain(sheet: PhotoSheet, *, err: bool = True) -> None:
             err=err,
         )
     for read in sheet.pages:
-        for hint in advice(read.px_per_point, read.tilt, len(read.uncertain())):
+        for hint in read.advice():
             echo(f"{read.file or read.page.page}: {hint}", err=err)

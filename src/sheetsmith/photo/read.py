@@ -71,6 +71,10 @@ class PageRead:
     def uncertain(self) -> list[tuple[Mark, Reading]]:
         return [(mark, reading) for mark, reading in self.marks() if reading.uncertain]
 
+    def advice(self) -> list[str]:
+        """What to change in the next photo of this page (photo/advice.py)."""
+        return advice(self.px_per_point, self.tilt, len(self.uncertain()))
+
 
 @dataclass(frozen=True)
 class PhotoSheet:
@@ -82,7 +86,7 @@ class PhotoSheet:
     missing: tuple[str, ...] = ()  # the game's readable pages no photo showed
 
     def uncertain(self) -> list[tuple[PageRead, Mark, Reading]]:
-        return [(read, m, r) for read in self.pages for m, r in read.marks() if r.uncertain]
+        return [(read, m, r) for read in self.pages for m, r in read.uncertain()]
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -94,7 +98,7 @@ class PhotoSheet:
                     "paper": read.page.paper,
                     "version": read.page.version,
                     "seconds": round(read.seconds, 3),
-                    "advice": advice(read.px_per_point, read.tilt, len(read.uncertain())),
+                    "advice": read.advice(),
                     "marks": [
                         {
                             "key": mark.key,
