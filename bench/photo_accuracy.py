@@ -322,7 +322,9 @@ def main(argv: list[str] | None = None) -> int:
         "per_photo": [{k: v for k, v in asdict(r).items() if k not in ("flags",)} for r in results],
     }
     (args.out / "summary.json").write_text(json.dumps(summary, indent=1))
-    lines.append(f"  worst cases and summary.json in {args.out.relative_to(ROOT)}")
+    shown = args.out.resolve()
+    shown = shown.relative_to(ROOT) if shown.is_relative_to(ROOT) else shown
+    lines.append(f"  worst cases and summary.json in {shown}")
     print("\n".join(lines))
     return 0 if wrong == 0 and not crashed else 1
 

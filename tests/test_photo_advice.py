@@ -84,3 +84,28 @@ def test_a_sure_read_gets_no_advice(capsys, monkeypatch):
     tell_uncertain(_sheet(0.7, 33.0, unsure=False), err=False)
     out = capsys.readouterr().out
     assert "every mark is sure" in out and CLOSER not in out and FLAT not in out
+
+
+def test_checking_photos_says_the_verdict_rests_on_the_uncertain_marks(capsys, monkeypatch):
+    monkeypatch.setattr(Quiet, "on", False)
+    tell_uncertain(_sheet(2.0, 10.0, unsure=True), err=False)
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == (
+        "1 uncertain mark(s): look at them on the photo;"
+        " the verdict above holds only if they were read right"
+    )
+    tell_uncertain(_sheet(2.0, 10.0, unsure=True), err=True)  # `read`: no verdict to speak of
+    assert (
+        capsys.readouterr().err.splitlines()[0] == "1 uncertain mark(s): look at them on the photo"
+    )
+
+
+def test_sure_marks_with_doubts_in_the_sheet_are_not_called_all_sure(capsys, monkeypatch):
+    """Every mark sure, yet the sheet doubts what they add up to (no day circled)."""
+    monkeypatch.setattr(Quiet, "on", False)
+    sheet = dataclasses.replace(
+        _sheet(2.0, 10.0, unsure=False), text='day = ""\n# uncertain: day circled: none\n'
+    )
+    tell_uncertain(sheet, err=False)
+    out = capsys.readouterr().out
+    assert "every mark is sure; the sheet has 1 line(s) marked uncertain to look at" in out

@@ -368,11 +368,38 @@ def test_both_sky_pages_in_any_order_make_one_checked_sheet(tmp_path):
     assert result.exit_code in (0, 1), result.output
     assert "every mark is sure" in result.stdout
     assert "no photo of" not in result.stderr
-    # one page alone is checked, and the page no photo showed is named
-    result = run("check", upgrades)
-    assert "warning: no photo of the game-page page: its marks are typed empty" in result.stderr
+    # one page alone is read, the page no photo showed named as printed ("page 1 of 2")
+    result = run("read", upgrades)
+    assert result.exit_code == 0, result.output
+    assert "warning: no photo of page 1 of 2 (game-page): its marks are typed empty" in (
+        result.stderr
+    )
     document = json.loads(run("read", upgrades, "--json").stdout)
     assert document["missing"] == ["game-page"]
+    # ... but not checked: its marks, typed empty, would break rules the player kept
+    result = run("check", upgrades)
+    assert result.exit_code == 2, result.output
+    assert "no photo shows page 1 of 2 (game-page): photograph every page" in result.stderr
+    assert "score" not in result.stdout
+
+
+def test_a_daily_sheet_photo_is_read_before_it_is_checked(tmp_path):
+    """Its squares' letters are handwriting: `check` on the photo says to read and type."""
+    photo, _ = real_photo(tmp_path, "personal-space", "daily-sheet", keys_every=5)
+    result = run("check", photo)
+    assert result.exit_code == 2, result.output
+    assert "shows which marks hold ink, not what is written there" in result.stderr
+    assert f"sheetsmith read {photo} --out sheet.toml" in result.stderr
+    # the money is handwriting too: typed as ??, and a check asks for it by name
+    sheet = tmp_path / "day.toml"
+    assert run("read", photo, "--out", str(sheet)).exit_code == 0
+    text = sheet.read_text(encoding="utf-8")
+    assert 'money = "??"' in text
+    result = run("check", str(sheet))
+    assert result.exit_code == 2
+    assert "start.money: ?? (a photo cannot read handwriting): type an integer" in result.stderr
+    # the typed file names the player
+    assert 'player = "day"' in text
 
 
 def test_a_daily_sheet_photo_reads_its_marks(tmp_path):
@@ -387,8 +414,13 @@ def test_the_photos_name_the_player():
 
     assert photos_player(["ann-page1.jpg", "ann-page2.jpg"]) == "ann"
     assert photos_player(["photos/ann_1.JPG", "photos/ann_2.JPG"]) == "ann"
-    assert photos_player(["IMG_0041.jpg", "scan.png"]) == "IMG_0041"
     assert photos_player(["one.heic"]) == "one"
+    # a phone's own names name no one: the player types their name
+    assert photos_player(["IMG_0041.jpg", "scan.png"]) == ""
+    assert photos_player(["IMG_2041.jpg", "IMG_2042.jpg"]) == ""
+    assert photos_player(["PXL_20261124_101010.jpg"]) == ""
+    assert photos_player(["WhatsApp Image 2026-11-24 at 10.12.jpg"]) == ""
+    assert photos_player(["pia.jpg"]) == "pia"
 
 
 def test_the_example_photos_read_to_anns_sheet(tmp_path):

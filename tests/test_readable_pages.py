@@ -163,6 +163,25 @@ def test_mark_counts_and_keys(games):
     assert sum(m.kind == "square" for m in daily.marks) == 36
 
 
+def test_every_mark_is_named_as_a_player_finds_it(games):
+    """Labels count from 1, as the typed sheet and the printed page do: the list of
+    uncertain marks a player works through names no key counted from 0."""
+    page1, page2 = facet(SKY, "readable")(games[SKY], "letter")
+    (daily,) = facet(SPACE, "readable")(games[SPACE], "letter")
+    names = {m.key: m.name for page in (page1, page2, daily) for m in page.marks}
+    assert all(m.label for page in (page1, page2, daily) for m in page.marks)
+    assert names["schedule.monday:0"] == "monday box 1"
+    assert names["articles.week-2:2"] == "week-2 box 3"
+    assert names["articles.week-1.reward:number"] == "week-1 reward number"
+    assert names["abilities.plotting-ii:1"] == "plotting-ii box 2"
+    # the typed star map's top row is the map's row y = size - 1
+    assert names["star:0,10"] == "star map row 1, point 1"
+    assert names["star:4,0"] == "star map row 11, point 5"
+    assert names["grid:1,6"] == "grid square (1,6)"
+    assert names["speed:3"] == "speed 3"
+    assert names["day:tuesday"] == "day Tuesday"
+
+
 @pytest.mark.parametrize("paper_name", ["letter", "a4"])
 @pytest.mark.parametrize("game_id", [SKY, SPACE])
 def test_every_mark_lies_on_its_drawn_element(games, game_id, paper_name):

@@ -67,7 +67,8 @@ def read(
             raise OptionError(
                 [Problem(f"--annotate writes a PNG picture: name it .png, not {annotate.name}")]
             )
-        sheet = read_photos(photos)
+        # the sheet's file names the player ("--out ann.toml": Ann), else the photos do
+        sheet = read_photos(photos, player=out.stem if out is not None else None)
         written = _write(sheet, out, annotate, force)
     except SheetsmithError as exc:
         if as_json:  # one JSON document, as `check --json` gives when it fails
@@ -121,16 +122,20 @@ def tell_uncertain(sheet: PhotoSheet, *, err: bool = True) -> None:
     """List the marks to look at on the photo (standard error: the sheet may be on stdout),
     and the pages no photo showed."""
     for page in sheet.missing:
-        warn(f"no photo of the {page} page: its marks are typed empty; add its photo")
+        warn(f"no photo of {sheet.page_name(page)}: its marks are typed empty; add its photo")
     unsure = sheet.uncertain()
     if not unsure:
-        echo(f"read {len(sheet.pages)} page(s): every mark is sure", err=err)
+        # the sheet may still doubt what sure marks add up to (no day circled, two starts)
+        notes = sum(1 for line in sheet.text.splitlines() if "# uncertain:" in line)
+        more = f"; the sheet has {notes} line(s) marked uncertain to look at" if notes else ""
+        echo(f"read {len(sheet.pages)} page(s): every mark is sure{more}", err=err)
         return
-    echo(f"{len(unsure)} uncertain mark(s): look at them on the photo", err=err)
+    said = "" if err else "; the verdict above holds only if they were read right"
+    echo(f"{len(unsure)} uncertain mark(s): look at them on the photo{said}", err=err)
     for read, mark, reading in unsure:
         guess = "filled" if reading.filled else "empty"
         echo(
-            f"  {read.file or read.page.page}: {read.page.page} {mark.key} ({mark.kind}):"
+            f"  {read.file or read.page.page}: {mark.name} ({mark.kind}):"
             f" read as {guess}, {reading.percent}% sure",
             err=err,
         )

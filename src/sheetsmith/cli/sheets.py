@@ -181,11 +181,42 @@ def _read_photos(photos: list[str]) -> PhotoSheet:
     from sheetsmith.photo.read import read_photos
 
     try:
-        return read_photos(photos)
+        read = read_photos(photos)
     except SheetsmithError as exc:
         if isinstance(exc, SheetError):
             raise
         raise SheetError(exc.problems) from exc
+    _whole(read, photos)
+    return read
+
+
+def _whole(read: PhotoSheet, photos: list[str]) -> None:
+    """Refuse photos that cannot be checked as they are: a page missing (its marks would
+    be scored empty and break rules the player kept), or a page whose handwriting the
+    player must type first."""
+    from sheetsmith.errors import Problem
+    from sheetsmith.games import registry
+
+    shown = " ".join(photos)
+    problems = [
+        Problem(
+            f"no photo shows {read.page_name(page)}: photograph every page of the sheet,"
+            f" or read the ones you have (sheetsmith read {shown} --out sheet.toml),"
+            " type that page's marks and check the typed sheet"
+        )
+        for page in read.missing
+    ]
+    package = registry.find(read.game)
+    if package is not None and not package.checks_from_photos:
+        problems.append(
+            Problem(
+                f"a photo of a {read.game} page shows which marks hold ink, not what is"
+                f" written there: read it into a typed sheet (sheetsmith read {shown}"
+                " --out sheet.toml), type what its comments ask, then check sheet.toml"
+            )
+        )
+    if problems:
+        raise SheetError(problems)
 
 
 def _check_with(read: PhotoSheet, others: list[str]) -> CheckReport:

@@ -59,3 +59,6 @@ class GamePackage(NamedTuple):
     # "module:function(game, readings) -> str": the typed sheet (TOML, uncertain marks
     # flagged in comments) from {page: {mark key: Reading}} read off photos.
     from_marks: str | None = None
+    # Whether that sheet is whole: False where the page holds handwriting (letters, sums)
+    # the player types into it, so `check` on photos sends them to `read` first.
+    checks_from_photos: bool = True

@@ -1,6 +1,7 @@
 """The rectified photo with what was read drawn over it, for a player to check at a glance:
 filled marks in blue, empty ones in a thin orange outline, uncertain ones in thick magenta
-with a question mark, and a legend at the top (colours a colour-blind player tells apart)."""
+with a question mark (shaded where read filled), and a legend at the top (colours a
+colour-blind player tells apart)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ def annotate(read: PageRead) -> np.ndarray:
         x1, y1 = round(box.x1 * SCALE), round((height - box.y) * SCALE)
         pad = 3
         if reading.uncertain:
+            if reading.filled:  # what was guessed shows too: the player confirms or flips it
+                cv2.rectangle(overlay, (x0 - pad, y0 - pad), (x1 + pad, y1 + pad), UNCERTAIN, -1)
             cv2.rectangle(picture, (x0 - pad, y0 - pad), (x1 + pad, y1 + pad), UNCERTAIN, 3)
             cv2.putText(
                 picture,
@@ -48,19 +51,27 @@ def annotate(read: PageRead) -> np.ndarray:
 
 
 def _legend(picture: np.ndarray, read: PageRead) -> np.ndarray:
-    band = np.full((44, picture.shape[1], 3), 255, np.uint8)
+    band = np.full((70, picture.shape[1], 3), 255, np.uint8)
     x = 10
-    for colour, label in ((FILLED, "filled"), (EMPTY, "empty"), (UNCERTAIN, "uncertain: look")):
-        cv2.rectangle(band, (x, 12), (x + 20, 32), colour, -1 if colour == FILLED else 3)
+    legend = (
+        (FILLED, "filled", True),
+        (EMPTY, "empty", False),
+        (UNCERTAIN, "look: read filled", True),
+        (UNCERTAIN, "look: read empty", False),
+    )
+    for colour, label, shaded in legend:
+        if shaded:
+            tint = np.full((20, 20, 3), colour, np.uint8)
+            band[12:32, x : x + 20] = cv2.addWeighted(tint, 0.3, band[12:32, x : x + 20], 0.7, 0)
+        cv2.rectangle(band, (x, 12), (x + 20, 32), colour, 2 if shaded else 3)
         cv2.putText(
             band, label, (x + 28, 28), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (0, 0, 0), 1, cv2.LINE_AA
         )
-        x += 60 + 12 * len(label)
+        (width, _), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, 0.6, 1)
+        x += 28 + width + 24
     unsure = sum(1 for _, r in read.marks() if r.uncertain)
     text = f"{read.page.game} / {read.page.page}: {unsure} uncertain"
-    cv2.putText(
-        band, text, (x + 10, 28), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (60, 60, 60), 1, cv2.LINE_AA
-    )
+    cv2.putText(band, text, (10, 58), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (60, 60, 60), 1, cv2.LINE_AA)
     return np.vstack([band, picture])
 
 

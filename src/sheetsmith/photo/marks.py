@@ -26,6 +26,12 @@ class Mark:
     key: str  # stable within its page: "star:3,4", "day:tuesday", "grid:3,4"
     kind: MarkKind
     box: Rect  # where the pencil goes, on the page
+    label: str = ""  # the mark as a player finds it on paper, counted from 1: "monday box 2"
+
+    @property
+    def name(self) -> str:
+        """What a player reads for this mark: its label, else its key."""
+        return self.label or self.key
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ its own page code.
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -84,9 +85,16 @@ class PhotoSheet:
     text: str
     pages: tuple[PageRead, ...]
     missing: tuple[str, ...] = ()  # the game's readable pages no photo showed
+    every: tuple[str, ...] = ()  # the game's readable pages, in print order
 
     def uncertain(self) -> list[tuple[PageRead, Mark, Reading]]:
         return [(read, m, r) for read in self.pages for m, r in read.uncertain()]
+
+    def page_name(self, page: str) -> str:
+        """A page as a player finds it on paper: "page 2 of 2 (upgrades)"."""
+        if page in self.every and len(self.every) > 1:
+            return f"page {self.every.index(page) + 1} of {len(self.every)} ({page})"
+        return f"the {page} page"
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -102,6 +110,7 @@ class PhotoSheet:
                     "marks": [
                         {
                             "key": mark.key,
+                            "label": mark.name,
                             "kind": mark.kind,
                             "filled": reading.filled,
                             "confidence": reading.confidence,
@@ -303,9 +312,12 @@ def read_page(image: np.ndarray, catalogue: Catalogue | None = None) -> PageRead
     )
 
 
-def read_photos(paths: Sequence[str | Path], catalogue: Catalogue | None = None) -> PhotoSheet:
-    """Read photos of one game's pages (in any order) into one typed sheet. Every photo is
-    read before any error is raised, so all that is wrong is said at once."""
+def read_photos(
+    paths: Sequence[str | Path], catalogue: Catalogue | None = None, player: str | None = None
+) -> PhotoSheet:
+    """Read photos of one game's pages (in any order) into one typed sheet, for `player`
+    (None: as the photos' file names say). Every photo is read before any error is raised,
+    so all that is wrong is said at once."""
     catalogue = catalogue or GAMES
     reads: list[PageRead] = []
     problems: list[Problem] = []
@@ -332,13 +344,20 @@ def read_photos(paths: Sequence[str | Path], catalogue: Catalogue | None = None)
     game = reads[0].page.game
     readings = {read.page.page: read.readings for read in reads}
     text = catalogue.sheet(game, readings)
-    player = photos_player([read.file for read in reads])
+    if player is None:
+        player = photos_player([read.file for read in reads])
     # the photos name the player ("ann-page1.jpg", "ann-page2.jpg": Ann), not a file
     text = text.replace('player = ""', f"player = {json.dumps(player, ensure_ascii=False)}", 1)
     listed = getattr(catalogue, "pages", None)  # a catalogue for tests may not list them
     every = listed(game, reads[0].page.paper) if listed is not None else {}
     missing = tuple(page for page in every if page not in readings)
-    return PhotoSheet(game, text, tuple(reads), missing)
+    return PhotoSheet(game, text, tuple(reads), missing, tuple(every))
+
+
+_CAMERA_NAME = re.compile(
+    r"^(img|image|dsc[nf]?|dcim|pxl|photo|pic|p|mvimg|signal|whatsapp image)([-_ ]*\d.*)?$",
+    re.IGNORECASE,
+)
 
 
 def photos_player(files: Sequence[str]) -> str:
@@ -355,7 +374,9 @@ def photos_player(files: Sequence[str]) -> str:
         # "ann-page1", "ann-page2": the name ends where the words do, not inside "page"
         cut = max(shared.rfind(c) for c in " -_.")
         shared = shared[:cut] if cut > 0 else shared
-    return shared.rstrip(" -_.") or stems[0]
+    name = shared.rstrip(" -_.") or stems[0]
+    # a phone's own file name ("IMG_2041", "PXL_20261124_...") names no one: left to type
+    return "" if _CAMERA_NAME.match(name) else name
 
 
 def _with(read: PageRead, **changes: Any) -> PageRead:
@@ -382,7 +403,8 @@ def _together(reads: Sequence[PageRead]) -> list[Problem]:
             problems.append(
                 Problem(
                     f"is the same page ({read.page.page}) as {first[read.page.page]}:"
-                    " give one photo of each page",
+                    " give one photo of each page (several players: read each one's"
+                    " photos into a typed sheet, then check the typed sheets together)",
                     file=read.file,
                 )
             )

@@ -26,6 +26,10 @@ _TYPE_NAMES = {
 }
 
 
+# What a sheet read off a photo holds where the player must type handwriting
+TO_TYPE = "??"
+
+
 def describe(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -121,7 +125,13 @@ class Node:
         if kind is float and isinstance(self.value, int) and not isinstance(self.value, bool):
             return float(self.value)
         if not ok:
-            self.fail(f"expected {_TYPE_NAMES[kind]}, got {describe(self.value)}")
+            if self.value == TO_TYPE:
+                self.fail(
+                    f"{TO_TYPE} (a photo cannot read handwriting):"
+                    f" type {_TYPE_NAMES[kind]} as written on the sheet"
+                )
+            else:
+                self.fail(f"expected {_TYPE_NAMES[kind]}, got {describe(self.value)}")
             return None
         return self.value
 

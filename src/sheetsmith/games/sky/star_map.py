@@ -103,7 +103,9 @@ def star_map(
                 items.append(minor_point(px, py, r))
             if marks is not None:
                 box = Rect(px - r, py - r, 2 * r, 2 * r, stroke=None)
-                marks.append(Mark(point_key(x, y), "point", box))
+                # counted as the typed star map is: rows from the top
+                label = f"star map row {sm.size - y}, point {x + 1}"
+                marks.append(Mark(point_key(x, y), "point", box, label))
     # coordinates 1..n on the major columns and rows, 1 at the bottom left as in the rules
     label = min(10.0, spacing * 0.34)
     for k in range(sm.coordinates):

@@ -65,7 +65,9 @@ def box_mark(key: str, box: Box, cx: float, cy: float, size: float) -> Mark:
     """Where the pencil goes in a cost box drawn by `cost_box` at (cx, cy): its outline's
     bounding box (a star's too: `cost_box` centres that on cy)."""
     w, h = box_width(box, size), box_height(box, size)
-    return Mark(key, "box", Rect(cx - w / 2, cy - h / 2, w, h, stroke=None))
+    row, _, index = key.rpartition(":")
+    label = f"{row.rpartition('.')[2]} box {int(index) + 1}"
+    return Mark(key, "box", Rect(cx - w / 2, cy - h / 2, w, h, stroke=None), label)
 
 
 def cost_row(

@@ -191,7 +191,7 @@ def days_block(game: SpaceGame, frame: Frame, marks: list[Mark] | None = None) -
         items.append(pill)
         items.append(centred_label(cx, frame.cy, name, size))
         if marks is not None:
-            marks.append(Mark(f"day:{day}", "circle", _area(pill)))
+            marks.append(Mark(f"day:{day}", "circle", _area(pill), f"day {name}"))
     dx = frame.right - date_w
     items.append(Text(dx, frame.cy - 3.2, "DATE", 9, bold=True))
     items.append(rule(dx + 32, frame.right, frame.cy - 4, 0.6))
@@ -212,7 +212,8 @@ def grid_block(
             square = Rect(x, y, s, s, line_width=0.8)
             items.append(square)
             if marks is not None:
-                marks.append(Mark(f"grid:{column},{row}", "square", _area(square)))
+                label = f"grid square ({column},{row})"
+                marks.append(Mark(f"grid:{column},{row}", "square", _area(square), label))
     items.append(Rect(geo.x0, geo.y0, geo.side, geo.side, line_width=1.6))
     for k in range(1, n + 1):
         cx = geo.x0 + (k - 0.5) * s
@@ -301,7 +302,8 @@ def tracker_row(
         items.append(box)
         items.append(centred_label(bx + i * pitch + TRACKER_BOX / 2, cy, str(value), 9, bold=True))
         if marks is not None:
-            marks.append(Mark(tracker_key(tracker, value), "circle", _area(box)))
+            label = f"{tracker.name.lower()} {value}"
+            marks.append(Mark(tracker_key(tracker, value), "circle", _area(box), label))
     under = cy - TRACKER_BOX / 2 - 5.5
     if bad is not None:
         last = bad - tracker.min

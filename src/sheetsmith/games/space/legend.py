@@ -95,7 +95,9 @@ def legend_height(game: SpaceGame, width: float, columns: int) -> float:
 
 
 def legend_block(game: SpaceGame, frame: Frame, columns: int) -> list[Item]:
-    items = heading(frame, "LETTER CODES", "write an action's code in each square it uses")
+    items = heading(
+        frame, "LETTER CODES", "in each square an action uses, write its code and log number: M1"
+    )
     col_w = (frame.width - (columns - 1) * LEGEND_GAP) / columns
     text_x = CODE_BOX_W + 4
     text_w = col_w - text_x

@@ -24,6 +24,7 @@ from sheetsmith.games.space.model import SpaceGame, Tracker
 from sheetsmith.games.space.sheet import INKED
 from sheetsmith.photo.marks import ReadablePage, Reading
 from sheetsmith.print.paper import paper
+from sheetsmith.toml.node import TO_TYPE
 
 UNCERTAIN = 0.8  # as for My Corner of the Sky: below this, a reading is flagged
 
@@ -105,7 +106,7 @@ def from_marks(game: SpaceGame, readings: Mapping[str, Mapping[str, Reading]]) -
         'planet = ""   # handwritten: your planet\'s map id, or "" to check without the map',
         "",
         "# The trackers: the start is the printed start (▲) unless two values are circled.",
-        "# Money is handwritten: type it.",
+        f"# Money is handwritten: type it where the {TO_TYPE} are.",
     ]
     start, end, notes = [], [], []
     for tracker in (sheet.speed, sheet.energy, sheet.mood):
@@ -114,7 +115,7 @@ def from_marks(game: SpaceGame, readings: Mapping[str, Mapping[str, Reading]]) -
         start.append(f"{name} = {first}")
         end.append(f"{name} = {last}")
         notes += said
-    money = f"money = {sheet.start_money}"
+    money = f'money = "{TO_TYPE}"'
     out += [f"# uncertain: {note}" for note in notes]
     out += [
         f'start = {{ {", ".join(start)}, {money}, at = "home" }}',
