@@ -25,8 +25,7 @@ prints (a point's outline, the digit in a cost box, grid lines) is never taken f
    Confidence is how far the measure lies from its threshold (0.5 on it, 1.0 well away).
 4. Confidence is then made honest where the photo, not the pencil, decided: a reading that
    turns over when the threshold moves; an empty mark holding pencil at a few times the
-   page's noise and a sixth of its pencil's darkness (pencil that faded in the photo, or
-   was absorbed by the blank's model; an eraser leaves less),
+   page's noise (pencil that faded in the photo, or was absorbed by the blank's model),
    and on a page with many such marks, every empty mark with any trace of pencil; a box
    read filled amid pencil-like residue around it (the blank does not fit there); a point
    or box whose pencil lies only on its printed outline (`doubts`); circles by their row.
@@ -107,11 +106,6 @@ _STEADY = (0.8, 1.25)
 _FAINT_NOISE = 6.0
 
 _FAINT_LEAST = 0.04
-
-# ... and at this share of the page's own pencil darkness: a stroke that faded in the photo
-# keeps more of it than an eraser's leftover does (on the tuning photos, 0.17 and up flags
-# no more faded strokes and a tenth fewer erasures and blanks)
-_FAINT_SHARE = 0.16
 
 # ... unless the print itself leaves this much ink added (the 90th percentile next to the
 # printed art): there the blank fits too loosely for faint pencil to be told from print
@@ -318,11 +312,8 @@ def _reading(kind: str, score: float) -> Reading:
     return Reading(score >= 1.0, round(0.5 + 0.5 * min(1.0, distance), 3))
 
 
-def _pencil_threshold(
-    ink: np.ndarray, page: ReadablePage, noise: float
-) -> tuple[float, float | None]:
-    """The page's pencil threshold, a share of how dark its clearly filled marks are, and
-    that darkness (None when no mark is clearly filled)."""
+def _pencil_threshold(ink: np.ndarray, page: ReadablePage, noise: float) -> float:
+    """The page's pencil threshold: a share of how dark its clearly filled marks are."""
     floor = max(PENCIL_MIN, NOISE_MULTIPLE * noise)
     mask = ink > max(PENCIL_DEFAULT, floor)
     darkness: list[np.ndarray] = []
@@ -334,10 +325,10 @@ def _pencil_threshold(
             window = ink[y0:y1, x0:x1]
             darkness.append(window[mask[y0:y1, x0:x1]])
     if not darkness:
-        return min(max(PENCIL_DEFAULT, floor), PENCIL_MAX), None
+        return min(max(PENCIL_DEFAULT, floor), PENCIL_MAX)
     # the core of the strokes (their antialiased edges are lighter): the 75th percentile
     pencil = float(np.percentile(np.concatenate(darkness), 75))
-    return min(max(PENCIL_SHARE * pencil, floor), PENCIL_MAX), pencil
+    return min(max(PENCIL_SHARE * pencil, floor), PENCIL_MAX)
 
 
 def decide(
@@ -352,14 +343,14 @@ def decide(
     its pixels can show."""
     regions = [_region(mark, page, 0.6 if mark.kind == "circle" else 0.2) for mark in page.marks]
     ink, noise, contrast, light = ink_added(rectified, blank, regions)
-    pencil, darkness = _pencil_threshold(ink, page, noise)
+    pencil = _pencil_threshold(ink, page, noise)
     masks = [_mask(ink, pencil * factor) for factor in (1.0, *_STEADY)]
     beside = neighbours(page)
     off = off_print(blank)
     printed = blank < 230
     scores = _scores(masks[0], page, beside, off)
     others = [_scores(m, page, beside, off) for m in masks[1:]]
-    faint_at = max(_FAINT_LEAST, _FAINT_NOISE * noise, _FAINT_SHARE * (darkness or 0.0))
+    faint_at = max(_FAINT_LEAST, _FAINT_NOISE * noise)
     loose = _print_residue(ink, blank) > _RESIDUE_LIMIT
     faint = (
         _scores(_mask(ink, faint_at), page, beside, off)
