@@ -187,6 +187,17 @@ def test_a_cut_off_corner_is_named(tmp_path, test_page, catalogue):
     assert "cut off" in message and "lost in the blur" not in message
 
 
+def test_a_shrunk_photo_is_said_to_be_too_small(tmp_path, test_page, catalogue):
+    """Not "cut off" or "blurred": what to change is the photo's size."""
+    photo = pp.photograph(test_page[1], angle=0, tilt=0, fill_share=0.9)
+    for size in ((300, 200), (155, 200)):
+        small = cv2.resize(photo, size, interpolation=cv2.INTER_AREA)
+        message = failure(tmp_path, small)
+        assert f"the photo is too small to read ({size[0]}x{size[1]} pixels)" in message
+    # a large photo with no page is still said to have none
+    assert "no sheetsmith page found" in failure(tmp_path, np.full((1200, 1600, 3), 235, np.uint8))
+
+
 def test_a_blurred_photo_is_refused(tmp_path, test_page, catalogue):
     message = failure(tmp_path, pp.photograph(test_page[1], blur=3.5, tilt=0))
     assert "blurred" in message

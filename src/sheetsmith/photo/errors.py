@@ -34,6 +34,10 @@ class Blurred(PhotoError):
     """The page is found but too blurred to tell marks apart."""
 
 
+class TooSmall(PhotoError):
+    """A photo too small to hold a readable page (shrunk by an app that shared it)."""
+
+
 class BadLight(PhotoError):
     """Too dark, or so bright that pencil washes out."""
 

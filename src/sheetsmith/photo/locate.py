@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from sheetsmith.photo.errors import BadLight, Blurred, CutOff, NoPage
+from sheetsmith.photo.errors import BadLight, Blurred, CutOff, NoPage, TooSmall
 from sheetsmith.photo.geometry import (
     SCALE,
     Catalogue,
@@ -49,6 +49,10 @@ from sheetsmith.photo.page_code import identify
 # The 16 marker corners must fit the printed layout to within this (rectified pixels):
 # more means the markers are not of one flat page (two pages, a folded sheet)
 MAX_FIT_ERROR = 6.0
+# A photo under this many pixels on its long side that shows no page (or a cut off or
+# blurred one) is said to be too small: a page in it is under a pixel per point, and its
+# corner markers a few pixels wide
+SMALL_SIDE = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +70,21 @@ def locate(image: np.ndarray, catalogue: Catalogue) -> Located:
     """The page in a BGR photo, rectified; a `PhotoError` saying why not."""
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     check_light(gray)
+    try:
+        return _locate(image, gray, catalogue)
+    except (NoPage, CutOff, Blurred) as exc:
+        height, width = gray.shape[:2]
+        if max(height, width) >= SMALL_SIDE:
+            raise
+        # markers a few pixels wide are lost whatever else is wrong: say what to change
+        raise TooSmall(
+            f"the photo is too small to read ({width}x{height} pixels): send it at full"
+            " size (a phone's camera takes 3000 pixels or more across; apps that share"
+            " photos often shrink them)"
+        ) from exc
+
+
+def _locate(image: np.ndarray, gray: np.ndarray, catalogue: Catalogue) -> Located:
     markers = find_markers(gray)
     if not markers:  # a mirrored photo (some phones' front camera): its markers read flipped
         flipped = cv2.flip(gray, 1)
