@@ -83,6 +83,7 @@ def test_several_sheets_are_one_game(tmp_path):
     [
         (b"game = [", "not valid TOML"),
         (b"\xff\xfe\x00garbage", "not UTF-8"),
+        (b"%PDF-1.4\n%\x93\x8c\x8b\x9e", "a PDF, not TOML text: give the typed sheet (.toml)"),
         (b'game = "chess"\n', "game: unknown game 'chess'"),
         (
             b'game = "my-corner-of-the-sky"\n[abilities]\npositioning-v = "x x"\n',

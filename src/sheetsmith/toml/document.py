@@ -89,6 +89,11 @@ def _wide_encoding(raw: bytes) -> str | None:
 
 
 def _decode(raw: bytes, name: str) -> str | Problem:
+    if raw.startswith(b"%PDF-"):  # the printed pages given where their typed sheet goes
+        return Problem(
+            "a PDF, not TOML text: give the typed sheet (.toml), or photos of the finished pages",
+            file=name,
+        )
     encoding = _wide_encoding(raw)
     if encoding:
         return Problem(f"not UTF-8 text: saved as {encoding}; save it as UTF-8", file=name)
