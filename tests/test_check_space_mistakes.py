@@ -555,3 +555,15 @@ def test_a_square_read_as_meant_says_how():
     (v,) = violations(renumber((3, 4), 4)(ANN))
     assert v.rule == "grid.unlogged" and v.where == "square (3,4)"
     assert v.message.startswith("W4: log entry 4 is M, not W") and "read as W3" in v.message
+
+
+def test_a_log_left_untyped_is_one_report_for_the_whole_grid():
+    """A sheet read off a photo before its log is typed: one thing to do, not one
+    report per shape."""
+    head, _ = _split(ANN)
+    (v,) = violations(head)
+    assert v.rule == "grid.unlogged" and v.where.startswith("squares (")
+    assert v.message == "the log has no entries: type it, one [[log]] per action in order"
+    # one entry typed: the squares of the others are each named as before
+    head, blocks = _split(ANN)
+    assert len(violations(_join(head, blocks[:1]))) > 1
