@@ -174,9 +174,12 @@ def test_every_mark_is_named_as_a_player_finds_it(games):
     assert names["articles.week-2:2"] == "week-2 box 3"
     assert names["articles.week-1.reward:number"] == "week-1 reward number"
     assert names["abilities.plotting-ii:1"] == "plotting-ii box 2"
-    # the typed star map's top row is the map's row y = size - 1
-    assert names["star:0,10"] == "star map row 1, point 1"
-    assert names["star:4,0"] == "star map row 11, point 5"
+    # by the printed coordinates (1 at the bottom left, on the major points); a minor
+    # point lies halfway between two
+    assert names["star:0,0"] == "star map (1, 1)"
+    assert names["star:10,10"] == "star map (6, 6)"
+    assert names["star:2,10"] == "star map (2, 6)"
+    assert names["star:3,8"] == "star map (2½, 5)"
     assert names["grid:1,6"] == "grid square (1,6)"
     assert names["speed:3"] == "speed 3"
     assert names["day:tuesday"] == "day Tuesday"
@@ -233,7 +236,7 @@ def test_sky_uncertain_marks_are_flagged_beside_their_value(games):
     readings["game-page"]["star:3,4"] = Reading(True, 0.62)
     readings["upgrades"]["supporters.mentor:1"] = Reading(False, 0.55)
     text = facet(SKY, "from_marks")(games[SKY], readings)
-    assert "# uncertain: star 3,4 (row 7, point 4) read filled (0.62)" in text
+    assert "# uncertain: star map (2½, 3) (typed row 7, point 4) read filled (0.62)" in text
     mentor = next(line for line in text.splitlines() if line.startswith("mentor ="))
     assert "uncertain: mentor box 2 read empty (0.55)" in mentor
     assert check_text(text.encode()).exit_code in (0, 1)  # readable, whatever it scores
@@ -297,6 +300,11 @@ def test_space_sheet_types_circled_marks_and_asks_for_inked_squares(games):
     assert sum(row.count(INKED) for row in rows) == 2
     assert "# type the code of square (3,4), (1,1)" in text
     assert "square (1,1) read marked (0.65)" in text
+    # what the photo cannot know is flagged: where a value that went up came back to, a
+    # start carried over from yesterday
+    assert "speed 3 and 5 circled: typed as start 3, end 5; if it came back to 3" in text
+    assert "energy 2 circled: typed as the end, the day starting at ▲ 3;" in text
+    assert "no mood value read circled: type the start and end" in text
     # check refuses the placeholder, naming each square to type
     from sheetsmith.errors import SheetError
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from sheetsmith.check.schema import schema_directive
 from sheetsmith.games.sky.game_page import readable_game_page
 from sheetsmith.games.sky.model import SkyGame
-from sheetsmith.games.sky.star_map import point_key
+from sheetsmith.games.sky.star_map import point_key, point_label
 from sheetsmith.games.sky.tables import REWARDS
 from sheetsmith.games.sky.upgrades_page import readable_upgrades_page
 from sheetsmith.photo.marks import ReadablePage, Reading
@@ -94,14 +94,19 @@ def from_marks(game: SkyGame, readings: Mapping[str, Mapping[str, Reading]]) -> 
         if page not in readings:
             out.append(f"# page {page!r} was not read: its marks are typed empty.")
     out += [f'game = "{game.info.id}"', 'player = ""   # your name; empty: the file name', ""]
+    top = game.star_map.coordinates
     out.append("# The star map, top row first: x = filled point, . = empty.")
+    out.append(
+        f"# Rows 1, 3, ..., {size} are the major rows labelled {top}, {top - 1}, ..., 1;"
+        " the rows between are minor."
+    )
     rows, doubts = [], []
     for y in range(size - 1, -1, -1):
         row = []
         for x in range(size):
             key = point_key(x, y)
             row.append("x" if marks.filled(key) else ".")
-            note = marks.doubt(key, f"star {x},{y} (row {size - y}, point {x + 1})")
+            note = marks.doubt(key, f"{point_label(x, y)} (typed row {size - y}, point {x + 1})")
             if note:
                 doubts.append(note)
         rows.append(" ".join(row))

@@ -61,6 +61,16 @@ def point_key(x: int, y: int) -> str:
     return f"star:{x},{y}"
 
 
+def point_label(x: int, y: int) -> str:
+    """A point as a player finds it on the printed map, by its printed coordinates (column,
+    row; 1 at the bottom left): a minor point lies halfway, "star map (2½, 6)"."""
+
+    def printed(i: int) -> str:
+        return f"{i // 2 + 1}" + ("½" if i % 2 else "")
+
+    return f"star map ({printed(x)}, {printed(y)})"
+
+
 def star_map(
     game: SkyGame, frame: Frame, spacing: float, marks: list[Mark] | None = None
 ) -> list[Item]:
@@ -103,9 +113,7 @@ def star_map(
                 items.append(minor_point(px, py, r))
             if marks is not None:
                 box = Rect(px - r, py - r, 2 * r, 2 * r, stroke=None)
-                # counted as the typed star map is: rows from the top
-                label = f"star map row {sm.size - y}, point {x + 1}"
-                marks.append(Mark(point_key(x, y), "point", box, label))
+                marks.append(Mark(point_key(x, y), "point", box, point_label(x, y)))
     # coordinates 1..n on the major columns and rows, 1 at the bottom left as in the rules
     label = min(10.0, spacing * 0.34)
     for k in range(sm.coordinates):

@@ -61,16 +61,26 @@ def _tracker(marks: Mapping[str, Reading], tracker: Tracker) -> tuple[int, int, 
     """A tracker's start and end from its circled values. The photo cannot tell the order
     they were circled in: one circle is the end, the day starting at the printed start
     (▲); two circles, one of them the ▲ value, are the start and the end; anything else is
-    typed as the printed start and flagged."""
+    typed as the printed start. Each is flagged where the photo cannot know: a start
+    carried over from yesterday, a value that went up and came back."""
     name = tracker.name.lower()
     keys = [(tracker_key(tracker, v), str(v)) for v in range(tracker.min, tracker.max + 1)]
     found, notes = _circled(marks, keys, name)
     values = [int(v) for v in found]
     start = tracker.start
     if len(values) == 1:
+        if values[0] != start:
+            notes.append(
+                f"{name} {values[0]} circled: typed as the end, the day starting at ▲ {start};"
+                " a start carried over from yesterday: type it"
+            )
         return start, values[0], notes
     if len(values) == 2 and start in values:
         other = values[0] if values[1] == start else values[1]
+        notes.append(
+            f"{name} {start} and {other} circled: typed as start {start}, end {other};"
+            f" if it came back to {start}, type that end"
+        )
         return start, other, notes
     if not values:
         notes.append(f"no {name} value read circled: type the start and end")
