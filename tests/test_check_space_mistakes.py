@@ -567,3 +567,15 @@ def test_a_log_left_untyped_is_one_report_for_the_whole_grid():
     # one entry typed: the squares of the others are each named as before
     head, blocks = _split(ANN)
     assert len(violations(_join(head, blocks[:1]))) > 1
+
+
+def test_an_emerge_without_its_space_says_it_is_required():
+    from sheetsmith.errors import SheetError
+
+    text = ANN.replace("space = [0, 1], roll = 6 }", "roll = 6 }")
+    assert text != ANN
+    with pytest.raises(SheetError) as refused:
+        check_text(text.encode())
+    (problem,) = refused.value.problems
+    assert problem.key.endswith("emerge.space") and "object" not in problem.message
+    assert problem.message.startswith("required, the space they stopped on as [dx, dy]")

@@ -197,20 +197,28 @@ def _emerge(node: Node, game: SpaceGame) -> Emerge | None:
         return None
     node.only("neighbor", "space", "roll")
     neighbor = lenient.choice(node["neighbor"], tuple(n.id for n in game.neighbors))
-    space = node["space"].value
-    if isinstance(space, list):
-        space = [lenient.as_int(v) for v in space]
-    if not (isinstance(space, list) and len(space) == 2 and None not in space):
-        space = node["space"].value
-        node["space"].fail(
-            "expected the space you stopped on as [dx, dy] from the neighbor's house "
-            f"(right and up), got {describe(space)}"
-        )
-        space = None
+    space = _emerge_space(node["space"])
     roll = lenient.integer(node["roll"], low=1, high=6)
     if neighbor is None or space is None or roll is None:
         return None
-    return Emerge(neighbor, (space[0], space[1]), roll)
+    return Emerge(neighbor, space, roll)
+
+
+def _emerge_space(node: Node) -> tuple[int, int] | None:
+    """Where an emerging neighbor stopped: [dx, dy] from their house (right and up)."""
+    if node.missing:
+        node.fail("required, the space they stopped on as [dx, dy] from their house")
+        return None
+    space = node.value
+    if isinstance(space, list):
+        space = [lenient.as_int(v) for v in space]
+    if not (isinstance(space, list) and len(space) == 2 and None not in space):
+        node.fail(
+            "expected the space you stopped on as [dx, dy] from the neighbor's house "
+            f"(right and up), got {describe(node.value)}"
+        )
+        return None
+    return space[0], space[1]
 
 
 def _number(node: Node, key: str, low: int, high: int) -> int:
