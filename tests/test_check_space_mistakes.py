@@ -557,15 +557,17 @@ def test_a_square_read_as_meant_says_how():
     assert v.message.startswith("W4: log entry 4 is M, not W") and "read as W3" in v.message
 
 
-def test_a_log_left_untyped_is_one_report_for_the_whole_grid():
-    """A sheet read off a photo before its log is typed: one thing to do, not one
-    report per shape."""
-    head, _ = _split(ANN)
-    (v,) = violations(head)
-    assert v.rule == "grid.unlogged" and v.where.startswith("squares (")
-    assert v.message == "the log has no entries: type it, one [[log]] per action in order"
-    # one entry typed: the squares of the others are each named as before
+def test_a_log_left_untyped_is_one_problem_not_a_broken_rule():
+    """A sheet read off a photo before its log is typed cannot be judged yet: one problem
+    (exit 2), not a report per shape and every rule a day without actions breaks."""
+    from sheetsmith.errors import SheetError
+
     head, blocks = _split(ANN)
+    with pytest.raises(SheetError) as refused:
+        check_text(head.encode())
+    (problem,) = refused.value.problems
+    assert problem.key == "log" and problem.message.startswith("required, the grid holds")
+    # one entry typed: the squares of the others are each named, as rules broken
     assert len(violations(_join(head, blocks[:1]))) > 1
 
 

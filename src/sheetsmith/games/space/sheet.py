@@ -398,9 +398,16 @@ def parse_sheet(root: Node, game: SpaceGame, file: str) -> SpaceSheet:
     pockets = tuple(p.strip() for p in items if p.strip())
     squares = read_grid(root["grid"], game)  # before the log: problems come in file order
     words = _words(game)
+    items = root["log"].list(())
+    if squares and not items:
+        # a sheet read off a photo, its log not typed yet: nothing to judge until it is
+        root["log"].fail(
+            "required, the grid holds inked squares: type the log, one [[log]] per action"
+            " in order (each square's log number names its entry)"
+        )
     log = tuple(
         entry
-        for number, item in enumerate(root["log"].list(()), start=1)
+        for number, item in enumerate(items, start=1)
         if (entry := _entry(item, number, game, words, planet)) is not None
     )
     return SpaceSheet(

@@ -69,10 +69,6 @@ def _check(game: SpaceGame, sheet: SpaceSheet, off: frozenset[str]) -> _Found:
     """The day checked with the readings in `off` turned off."""
     numbered = number_log(game, sheet, off)
     day = Day(game, sheet, numbered.entries)
-    if not day.entries and day.marks:
-        # a log left untyped (a sheet read off a photo): that is the one thing to say,
-        # not every rule a day with no actions would break
-        return _Found(tuple(grid_rules(day)), (), 0, numbered.used)
     day, swapped, pairs, problems = (day, [], [], None) if ALIKE in off else swap_alike(day)
     reread_marks(day, problems)
     out = list(numbered.violations) + swapped + grid_rules(day)
