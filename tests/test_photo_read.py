@@ -400,7 +400,8 @@ def test_a_daily_sheet_photo_is_read_before_it_is_checked(tmp_path):
     result = run("check", photo)
     assert result.exit_code == 2, result.output
     assert "shows which marks hold ink, not what is written there" in result.stderr
-    assert f"sheetsmith read {photo} --out sheet.toml" in result.stderr
+    # the file suggested names the player as the photo does
+    assert f"sheetsmith read {photo} --out daily-sheet.toml" in result.stderr
     # the money is handwriting too: typed as ??, and a check asks for it by name
     sheet = tmp_path / "day.toml"
     assert run("read", photo, "--out", str(sheet)).exit_code == 0
@@ -432,6 +433,7 @@ def test_the_photos_name_the_player():
     assert photos_player(["PXL_20261124_101010.jpg"]) == ""
     assert photos_player(["WhatsApp Image 2026-11-24 at 10.12.jpg"]) == ""
     assert photos_player(["pia.jpg"]) == "pia"
+    assert photos_player(["20240512_101010.jpg"]) == ""  # a date and time
 
 
 def test_the_example_photos_read_to_anns_sheet(tmp_path):

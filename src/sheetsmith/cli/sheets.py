@@ -196,12 +196,14 @@ def _whole(read: PhotoSheet, photos: list[str]) -> None:
     player must type first."""
     from sheetsmith.errors import Problem
     from sheetsmith.games import registry
+    from sheetsmith.photo.read import photos_player
 
     shown = " ".join(photos)
+    out = f"{photos_player(photos) or 'sheet'}.toml"  # the file that names its player
     problems = [
         Problem(
             f"no photo shows {read.page_name(page)}: photograph every page of the sheet,"
-            f" or read the ones you have (sheetsmith read {shown} --out sheet.toml),"
+            f" or read the ones you have (sheetsmith read {shown} --out {out}),"
             " type that page's marks and check the typed sheet"
         )
         for page in read.missing
@@ -212,7 +214,7 @@ def _whole(read: PhotoSheet, photos: list[str]) -> None:
             Problem(
                 f"a photo of a {read.game} page shows which marks hold ink, not what is"
                 f" written there: read it into a typed sheet (sheetsmith read {shown}"
-                " --out sheet.toml), type what its comments ask, then check sheet.toml"
+                f" --out {out}), type what its comments ask, then check {out}"
             )
         )
     if problems:

@@ -355,7 +355,8 @@ def read_photos(
 
 
 _CAMERA_NAME = re.compile(
-    r"^(img|image|dsc[nf]?|dcim|pxl|photo|pic|p|mvimg|signal|whatsapp image)([-_ ]*\d.*)?$",
+    r"^(img|image|dsc[nf]?|dcim|pxl|photo|pic|p|mvimg|signal|whatsapp image)([-_ ]*\d.*)?$"
+    r"|^[\d_. -]+$",  # a date and time: "20240512_101010"
     re.IGNORECASE,
 )
 
@@ -403,8 +404,8 @@ def _together(reads: Sequence[PageRead]) -> list[Problem]:
             problems.append(
                 Problem(
                     f"is the same page ({read.page.page}) as {first[read.page.page]}:"
-                    " give one photo of each page (several players: read each one's"
-                    " photos into a typed sheet, then check the typed sheets together)",
+                    " give one photo of each page (several players or days: read each"
+                    " sheet's photos into its own typed sheet, then check those together)",
                     file=read.file,
                 )
             )

@@ -19,6 +19,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from sheetsmith.check.schema import schema_directive
+from sheetsmith.games.space.blank import (
+    EXERCISED,
+    grid_how,
+    job_lines,
+    log_how,
+    planet_lines,
+    start_how,
+)
 from sheetsmith.games.space.daily import PAGE, readable_daily_page, tracker_key
 from sheetsmith.games.space.model import SpaceGame, Tracker
 from sheetsmith.games.space.sheet import INKED
@@ -97,13 +105,16 @@ def from_marks(game: SpaceGame, readings: Mapping[str, Mapping[str, Reading]]) -
     marks = readings.get(PAGE, {})
     out = [
         *schema_directive(game.info.id),
-        "# Read from a photo by sheetsmith: look at every line marked uncertain; type the",
-        "# letter codes of the inked squares (??), the log, the job, money and pockets.",
-        "# `sheetsmith new-sheet personal-space` explains every key.",
+        "# Read from a photo by sheetsmith: look at every line marked uncertain; type what",
+        "# is handwritten: the letter codes of the inked squares (??), the money (??), the",
+        "# log, and the job, planet and pockets if the day had them.",
     ]
     if not marks:
         out.append(f"# the {PAGE} was not read: every mark is typed empty.")
-    out += [f'game = "{game.info.id}"', 'player = ""   # your name; empty: the file name']
+    out += [
+        f'game = "{game.info.id}"',
+        'player = ""   # your name, the same on every day\'s sheet (days are checked together)',
+    ]
     days, notes = _circled(marks, [(f"day:{d}", d) for d in sheet.days], "day")
     if len(days) != 1:
         shown = ", ".join(days) if days else "none"
@@ -111,12 +122,13 @@ def from_marks(game: SpaceGame, readings: Mapping[str, Mapping[str, Reading]]) -
     day = days[0] if len(days) == 1 else ""
     out.append(_with(f'day = "{day}"', notes))
     out += [
-        'job = ""   # handwritten: the job on your postcard, "" for none',
-        "exercised_yesterday = false",
-        'planet = ""   # handwritten: your planet\'s map id, or "" to check without the map',
+        *job_lines(game),
+        EXERCISED,
+        *planet_lines(game),
         "",
         "# The trackers: the start is the printed start (▲) unless two values are circled.",
         f"# Money is handwritten: type it where the {TO_TYPE} are.",
+        *start_how(game),
     ]
     start, end, notes = [], [], []
     for tracker in (sheet.speed, sheet.energy, sheet.mood):
@@ -130,7 +142,7 @@ def from_marks(game: SpaceGame, readings: Mapping[str, Mapping[str, Reading]]) -
     out += [
         f'start = {{ {", ".join(start)}, {money}, at = "home" }}',
         f"end = {{ {', '.join(end)}, {money} }}",
-        "pockets = []   # handwritten: what your pockets hold at the end",
+        f'pockets = []   # what your {sheet.pockets} pockets hold at the end, e.g. ["fish"]',
         "",
     ]
     size = sheet.grid
@@ -148,18 +160,13 @@ def from_marks(game: SpaceGame, readings: Mapping[str, Mapping[str, Reading]]) -
             if note:
                 doubts.append(note)
         rows.append(" ".join(t.ljust(2) for t in tokens).rstrip())
-    out.append("# The grid, top row first: ?? = a square holding ink. Type the letter code and")
-    out.append('# log number written in each (M1, W3), or "." if it is empty.')
+    out.append(f"# The grid, top row first: {INKED} = a square holding ink in the photo.")
+    out += grid_how(game)
     if inked:
         out.append("# type the code of square " + ", ".join(inked))
     out += [f"# uncertain: {note}" for note in doubts]
     out += ['grid = """', *rows, '"""', ""]
-    out += [
-        "# The log is handwritten: one [[log]] per entry, in order (see new-sheet).",
-        "# [[log]]",
-        '# code = "M"',
-        '# path = "R R U"',
-    ]
+    out += log_how(game)
     return "\n".join(out) + "\n"
 
 
