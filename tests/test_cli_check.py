@@ -83,6 +83,10 @@ def test_several_sheets_are_one_game(tmp_path):
     [
         (b"game = [", "not valid TOML"),
         (b"\xff\xfe\x00garbage", "not UTF-8"),
+        (
+            b"\xff\xd8\xff\xe0\x00\x10JFIF",
+            "a picture, not TOML text: to read a photo, name it .jpg",
+        ),
         (b"%PDF-1.4\n%\x93\x8c\x8b\x9e", "a PDF, not TOML text: give the typed sheet (.toml)"),
         (b'game = "chess"\n', "game: unknown game 'chess'"),
         (
