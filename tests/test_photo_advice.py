@@ -37,6 +37,16 @@ def test_advice_names_what_to_change(px_per_point, tilt, uncertain, wanted):
     assert all(want in line for want, line in zip(wanted, said, strict=True))
 
 
+def test_a_shrunk_photo_is_asked_for_at_full_size():
+    """The page is small because the photo was shrunk (a chat app): stepping closer with
+    the same app would not help."""
+    (said,) = advice(0.7, 10.0, 3, size=(640, 480))
+    assert said.startswith("the photo is small (640x480 pixels): send it at full size")
+    (said,) = advice(0.7, 10.0, 3, size=(4000, 3000))
+    assert CLOSER in said
+    assert advice(1.5, 10.0, 3, size=(640, 480)) == []  # the page was big enough in it
+
+
 def test_a_read_knows_how_big_and_how_slanted_its_page_was():
     readable, page = pp.build()
     catalogue = pp.TestCatalogue((readable, page))
@@ -44,6 +54,7 @@ def test_a_read_knows_how_big_and_how_slanted_its_page_was():
     # the page's height is half of a 1600 x 1200 frame's shorter side: 600 px for 792 pt
     photo = pp.photograph(raster, size=(1600, 1200), fill_share=0.5, tilt=0.0)
     small = read_page(jpeg(photo), catalogue)
+    assert small.size == (1600, 1200)
     assert small.px_per_point == pytest.approx(600 / 792, rel=0.15)
     assert small.tilt < 5
     steep = read_page(jpeg(pp.photograph(raster, tilt=0.4, angle=0)), catalogue)

@@ -10,17 +10,28 @@ from __future__ import annotations
 
 # Under this many photo pixels per PDF point the page is small in the photo
 SMALL_PAGE = 1.0
+# A photo under this many pixels on its long side was shrunk (a phone's camera gives 3000
+# or more; apps that share photos shrink them to 1600 and less)
+SHRUNK_SIDE = 1600
 # At this tilt (degrees from straight above) or more the far side of the page is squeezed
 STEEP_TILT = 30.0
 
 
-def advice(px_per_point: float, tilt: float, uncertain: int) -> list[str]:
-    """What to change in the next photo of a page that left `uncertain` marks unsure;
-    nothing when every mark was read for sure, or when the photo was not the cause."""
+def advice(
+    px_per_point: float, tilt: float, uncertain: int, size: tuple[int, int] = (0, 0)
+) -> list[str]:
+    """What to change in the next photo of a page that left `uncertain` marks unsure
+    (`size`: the photo's width and height, 0 if unknown); nothing when every mark was read
+    for sure, or when the photo was not the cause."""
     if not uncertain:
         return []
     out = []
-    if 0.0 < px_per_point < SMALL_PAGE:
+    if 0.0 < px_per_point < SMALL_PAGE and 0 < max(size) < SHRUNK_SIDE:
+        out.append(
+            f"the photo is small ({size[0]}x{size[1]} pixels): send it at full size (apps"
+            " that share photos often shrink them), and more marks read for sure"
+        )
+    elif 0.0 < px_per_point < SMALL_PAGE:
         out.append(
             "the page is small in this photo: take it closer, the page filling the frame,"
             " and more marks read for sure"

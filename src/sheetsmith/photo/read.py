@@ -60,6 +60,7 @@ class PageRead:
     file: str | None = None
     px_per_point: float = 0.0  # the photo's pixels per PDF point at the page's centre
     tilt: float = 0.0  # degrees: how far the phone leaned from straight above the page
+    size: tuple[int, int] = (0, 0)  # the photo's width and height, in pixels
 
     @property
     def scale(self) -> float:
@@ -74,7 +75,7 @@ class PageRead:
 
     def advice(self) -> list[str]:
         """What to change in the next photo of this page (photo/advice.py)."""
-        return advice(self.px_per_point, self.tilt, len(self.uncertain()))
+        return advice(self.px_per_point, self.tilt, len(self.uncertain()), self.size)
 
 
 @dataclass(frozen=True)
@@ -309,6 +310,7 @@ def read_page(image: np.ndarray, catalogue: Catalogue | None = None) -> PageRead
         seconds=time.perf_counter() - started,
         px_per_point=located.px_per_point,
         tilt=located.tilt,
+        size=(image.shape[1], image.shape[0]),
     )
 
 
