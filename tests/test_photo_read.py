@@ -382,7 +382,7 @@ def test_both_sky_pages_in_any_order_make_one_checked_sheet(tmp_path):
     # one page alone is read, the page no photo showed named as printed ("page 1 of 2")
     result = run("read", upgrades)
     assert result.exit_code == 0, result.output
-    assert "warning: no photo of page 1 of 2 (game-page): its marks are typed empty" in (
+    assert "warning: no photo of page 1 of 2 (game page): its marks are typed empty" in (
         result.stderr
     )
     document = json.loads(run("read", upgrades, "--json").stdout)
@@ -390,7 +390,9 @@ def test_both_sky_pages_in_any_order_make_one_checked_sheet(tmp_path):
     # ... but not checked: its marks, typed empty, would break rules the player kept
     result = run("check", upgrades)
     assert result.exit_code == 2, result.output
-    assert "no photo shows page 1 of 2 (game-page): photograph every page" in result.stderr
+    assert "no photo shows page 1 of 2 (game page): photograph every page" in result.stderr
+    result = run("check", game_page)
+    assert "no photo shows page 2 of 2 (abilities and supporters)" in result.stderr
     assert "score" not in result.stdout
 
 

@@ -70,7 +70,7 @@ def _legend(picture: np.ndarray, read: PageRead) -> np.ndarray:
         (width, _), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, 0.6, 1)
         x += 28 + width + 24
     unsure = sum(1 for _, r in read.marks() if r.uncertain)
-    text = f"{read.page.game} / {read.page.page}: {unsure} uncertain"
+    text = f"{read.page.game} / {read.page.title or read.page.page}: {unsure} uncertain"
     cv2.putText(band, text, (10, 58), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (60, 60, 60), 1, cv2.LINE_AA)
     return np.vstack([band, picture])
 

@@ -45,6 +45,7 @@ class ReadablePage:
     markers: tuple[Rect, Rect, Rect, Rect]  # in CORNERS order
     code: Rect  # the page's QR code
     marks: tuple[Mark, ...]
+    title: str = ""  # what the page calls itself in print: "abilities and supporters"
 
     @property
     def payload(self) -> str:

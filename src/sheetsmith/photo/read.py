@@ -87,15 +87,17 @@ class PhotoSheet:
     pages: tuple[PageRead, ...]
     missing: tuple[str, ...] = ()  # the game's readable pages no photo showed
     every: tuple[str, ...] = ()  # the game's readable pages, in print order
+    titles: Mapping[str, str] = field(default_factory=dict)  # page -> its printed title
 
     def uncertain(self) -> list[tuple[PageRead, Mark, Reading]]:
         return [(read, m, r) for read in self.pages for m, r in read.uncertain()]
 
     def page_name(self, page: str) -> str:
-        """A page as a player finds it on paper: "page 2 of 2 (upgrades)"."""
+        """A page as a player finds it on paper: "page 2 of 2 (abilities and supporters)"."""
+        title = self.titles.get(page) or page
         if page in self.every and len(self.every) > 1:
-            return f"page {self.every.index(page) + 1} of {len(self.every)} ({page})"
-        return f"the {page} page"
+            return f"page {self.every.index(page) + 1} of {len(self.every)} ({title})"
+        return f"the {title} page"
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -353,7 +355,8 @@ def read_photos(
     listed = getattr(catalogue, "pages", None)  # a catalogue for tests may not list them
     every = listed(game, reads[0].page.paper) if listed is not None else {}
     missing = tuple(page for page in every if page not in readings)
-    return PhotoSheet(game, text, tuple(reads), missing, tuple(every))
+    titles = {name: page.title for name, page in every.items()}
+    return PhotoSheet(game, text, tuple(reads), missing, tuple(every), titles)
 
 
 _CAMERA_NAME = re.compile(

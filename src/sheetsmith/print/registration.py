@@ -136,7 +136,12 @@ _NOWHERE = Rect(0.0, 0.0, 0.0, 0.0, stroke=None)
 
 
 def readable_page(
-    game: Any, page: str, paper: Paper, reg: Registration | None, marks: Sequence[Mark]
+    game: Any,
+    page: str,
+    paper: Paper,
+    reg: Registration | None,
+    marks: Sequence[Mark],
+    title: str = "",
 ) -> ReadablePage:
     """What a photo reader needs of a page of `game` (a model with `info`) laid out with
     `reg` and `marks`. Without `reg` only its payload is meaningful: the code printed on the
@@ -151,4 +156,5 @@ def readable_page(
         markers=reg.markers if reg else (_NOWHERE,) * 4,
         code=reg.code if reg else _NOWHERE,
         marks=tuple(marks),
+        title=title,
     )

@@ -92,4 +92,4 @@ def readable_game_page(game: SkyGame, paper: Paper) -> tuple[Page, ReadablePage]
     items += notes_column(game, lay.notes, paper)
     items += reg.items
     page = Page(paper.width, paper.height, tuple(items))
-    return page, readable_page(game, "game-page", paper, reg, marks)
+    return page, readable_page(game, "game-page", paper, reg, marks, "game page")

@@ -92,7 +92,7 @@ def readable_upgrades_page(game: SkyGame, paper: Paper) -> tuple[Page, ReadableP
             top -= h + GAP
     items += reg.items
     page = Page(paper.width, paper.height, tuple(items))
-    return page, readable_page(game, "upgrades", paper, reg, marks)
+    return page, readable_page(game, "upgrades", paper, reg, marks, "abilities and supporters")
 
 
 def _box_size(upgrades: Sequence[Upgrade], inner: float) -> float:

@@ -403,7 +403,7 @@ def readable_daily_page(game: SpaceGame, paper: Paper) -> tuple[Page, ReadablePa
     items += legend_block(game, lay.legend, lay.legend_columns)
     items += reg.items
     return Page(paper.width, paper.height, tuple(items)), readable_page(
-        game, PAGE, paper, reg, marks
+        game, PAGE, paper, reg, marks, "daily sheet"
     )
 
 
