@@ -118,6 +118,10 @@ def test_read_writes_the_sheet_the_annotation_and_json(tmp_path, test_page, cata
     result = run("read", photo, "--out", str(out))
     assert result.exit_code == 2
     assert run("read", photo, "--out", str(out), "--force").exit_code == 0
+    # -q: nothing but errors and the marks to look at
+    result = run("read", photo, "--out", str(out), "--force", "-q")
+    assert result.exit_code == 0 and result.stdout == ""
+    assert "wrote" not in result.stderr and "every mark is sure" not in result.stderr
 
 
 def test_a_refused_file_leaves_nothing_written(tmp_path, test_page, catalogue):

@@ -78,7 +78,7 @@ def read(
         emit_json(sheet.as_json())
     elif out is None:
         echo_bytes(sheet.text.encode("utf-8"))
-    for path in written:
+    for path in written if not Quiet.on else ():  # progress: -q keeps errors and doubts
         echo(f"wrote {path}", err=True)
     tell_uncertain(sheet)
 
@@ -128,7 +128,8 @@ def tell_uncertain(sheet: PhotoSheet, *, err: bool = True) -> None:
         # the sheet may still doubt what sure marks add up to (no day circled, two starts)
         notes = sum(1 for line in sheet.text.splitlines() if "# uncertain:" in line)
         more = f"; the sheet has {notes} line(s) marked uncertain to look at" if notes else ""
-        echo(f"read {len(sheet.pages)} page(s): every mark is sure{more}", err=err)
+        if not Quiet.on:
+            echo(f"read {len(sheet.pages)} page(s): every mark is sure{more}", err=err)
         return
     said = "" if err else "; the verdict above holds only if they were read right"
     echo(f"{len(unsure)} uncertain mark(s): look at them on the photo{said}", err=err)
