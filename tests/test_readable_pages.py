@@ -172,7 +172,8 @@ def test_every_mark_is_named_as_a_player_finds_it(games):
     assert all(m.label for page in (page1, page2, daily) for m in page.marks)
     assert names["schedule.monday:0"] == "monday box 1"
     assert names["articles.week-2:2"] == "week-2 box 3"
-    assert names["articles.week-1.reward:number"] == "week-1 reward number"
+    assert names["articles.week-1.reward:number"] == "week-1 reward 8"
+    assert names["articles.week-1.reward:major"] == "week-1 reward major point"
     assert names["abilities.plotting-ii:1"] == "plotting-ii box 2"
     # by the printed coordinates (1 at the bottom left, on the major points); a minor
     # point lies halfway between two

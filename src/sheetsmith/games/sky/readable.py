@@ -143,7 +143,8 @@ def _reward(marks: _Marks, key: str, printed: int) -> tuple[str, list[str]]:
         reading = marks.get(mark)
         if reading is not None and reading.filled:
             circled.append((reading.confidence, which))
-        note = marks.doubt(mark, f"reward {which}")
+        shown = str(printed) if which == "number" else f"{which} point"  # as printed
+        note = marks.doubt(mark, f"reward {shown}")
         if note:
             notes.append(note)
     if not circled:

@@ -94,7 +94,9 @@ def articles_table(
             half = min(row_h, 12.0) / 2
             for which, rx in zip(REWARDS, (10, 35, 59), strict=True):
                 ring = Rect(reward_x + rx - half, cy - half, 2 * half, 2 * half, stroke=None)
-                label = f"{article.id} reward {which}"
+                # as printed: "8 / ○ / ○", the number, then a major and a minor point
+                shown = str(article.reward) if which == "number" else f"{which} point"
+                label = f"{article.id} reward {shown}"
                 marks.append(Mark(f"{key}.reward:{which}", "circle", ring, label))
         y -= row_h
     items.append(rule(frame.x, frame.right, y, 0.5, LIGHT))
