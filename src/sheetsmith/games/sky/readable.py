@@ -74,10 +74,15 @@ def _boxes(marks: _Marks, key: str, count: int, what: str) -> tuple[str, list[st
     return " ".join(typed), notes
 
 
-def _line(entry: str, notes: list[str], pad: int = 0) -> str:
-    if not notes:
+def _line(entry: str, notes: list[str], pad: int = 0, printed: str = "") -> str:
+    """A typed line, with what is printed beside it (as new-sheet has it, so the line is
+    matched to its card by eye) and its uncertain readings."""
+    said = [printed] if printed else []
+    if notes:
+        said.append("uncertain: " + "; ".join(notes))
+    if not said:
         return entry
-    return entry.ljust(pad) + "  # uncertain: " + "; ".join(notes)
+    return entry.ljust(pad) + "  # " + "; ".join(said)
 
 
 def from_marks(game: SkyGame, readings: Mapping[str, Mapping[str, Reading]]) -> str:
@@ -118,14 +123,16 @@ def from_marks(game: SkyGame, readings: Mapping[str, Mapping[str, Reading]]) -> 
             if upgrade.start:
                 continue
             typed, notes = _boxes(marks, f"{table}.{upgrade.id}", len(upgrade.cost), upgrade.id)
-            out.append(_line(f'{upgrade.id} = "{typed}"', notes, 34))
+            cost = " ".join(str(b) for b in upgrade.cost)
+            out.append(_line(f'{upgrade.id} = "{typed}"', notes, 32, f"{upgrade.name}: {cost}"))
     out += ["", "[articles]"]
     for article in game.articles:
         key = f"articles.{article.id}"
         typed, notes = _boxes(marks, key, len(article.cost), article.id)
         reward, reward_notes = _reward(marks, key, article.reward)
         entry = f'{article.id} = {{ cost = "{typed}", reward = "{reward}" }}'
-        out.append(_line(entry, notes + reward_notes, 52))
+        printed = " ".join(str(b) for b in article.cost) + f"; reward {article.reward}"
+        out.append(_line(entry, notes + reward_notes, 50, printed))
     out += ["", "[schedule]"]
     for day in game.schedule.days:
         typed, notes = _boxes(marks, f"schedule.{day}", len(game.schedule.boxes), day)
