@@ -86,8 +86,8 @@ class PhotoSheet:
     text: str
     pages: tuple[PageRead, ...]
     missing: tuple[str, ...] = ()  # the game's readable pages no photo showed
-    every: tuple[str, ...] = ()  # the game's readable pages, in print order
-    titles: Mapping[str, str] = field(default_factory=dict)  # page -> its printed title
+    # the game's readable pages in print order, each with its printed title
+    titles: Mapping[str, str] = field(default_factory=dict)
 
     def uncertain(self) -> list[tuple[PageRead, Mark, Reading]]:
         return [(read, m, r) for read in self.pages for m, r in read.uncertain()]
@@ -95,8 +95,9 @@ class PhotoSheet:
     def page_name(self, page: str) -> str:
         """A page as a player finds it on paper: "page 2 of 2 (abilities and supporters)"."""
         title = self.titles.get(page) or page
-        if page in self.every and len(self.every) > 1:
-            return f"page {self.every.index(page) + 1} of {len(self.every)} ({title})"
+        order = list(self.titles)
+        if page in order and len(order) > 1:
+            return f"page {order.index(page) + 1} of {len(order)} ({title})"
         return f"the {title} page"
 
     def as_json(self) -> dict[str, Any]:
@@ -356,7 +357,7 @@ def read_photos(
     every = listed(game, reads[0].page.paper) if listed is not None else {}
     missing = tuple(page for page in every if page not in readings)
     titles = {name: page.title for name, page in every.items()}
-    return PhotoSheet(game, text, tuple(reads), missing, tuple(every), titles)
+    return PhotoSheet(game, text, tuple(reads), missing, titles)
 
 
 _CAMERA_NAME = re.compile(

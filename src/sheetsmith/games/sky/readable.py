@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from sheetsmith.check.schema import schema_directive
 from sheetsmith.games.sky.game_page import readable_game_page
 from sheetsmith.games.sky.model import SkyGame
+from sheetsmith.games.sky.sheet import printed_article, printed_upgrade
 from sheetsmith.games.sky.star_map import point_key, point_label
 from sheetsmith.games.sky.tables import REWARDS
 from sheetsmith.games.sky.upgrades_page import readable_upgrades_page
@@ -123,16 +124,15 @@ def from_marks(game: SkyGame, readings: Mapping[str, Mapping[str, Reading]]) -> 
             if upgrade.start:
                 continue
             typed, notes = _boxes(marks, f"{table}.{upgrade.id}", len(upgrade.cost), upgrade.id)
-            cost = " ".join(str(b) for b in upgrade.cost)
-            out.append(_line(f'{upgrade.id} = "{typed}"', notes, 32, f"{upgrade.name}: {cost}"))
+            entry = f'{upgrade.id} = "{typed}"'
+            out.append(_line(entry, notes, 32, printed_upgrade(upgrade)))
     out += ["", "[articles]"]
     for article in game.articles:
         key = f"articles.{article.id}"
         typed, notes = _boxes(marks, key, len(article.cost), article.id)
         reward, reward_notes = _reward(marks, key, article.reward)
         entry = f'{article.id} = {{ cost = "{typed}", reward = "{reward}" }}'
-        printed = " ".join(str(b) for b in article.cost) + f"; reward {article.reward}"
-        out.append(_line(entry, notes + reward_notes, 50, printed))
+        out.append(_line(entry, notes + reward_notes, 50, printed_article(article)))
     out += ["", "[schedule]"]
     for day in game.schedule.days:
         typed, notes = _boxes(marks, f"schedule.{day}", len(game.schedule.boxes), day)

@@ -204,6 +204,16 @@ def parse_sheet(root: Node, game: SkyGame, file: str) -> SkySheet:
     )
 
 
+def printed_upgrade(upgrade: Upgrade) -> str:
+    """What a card prints beside its boxes, for a typed line's comment: "MENTOR: □1 ◇3"."""
+    return f"{upgrade.name}: " + " ".join(str(b) for b in upgrade.cost)
+
+
+def printed_article(article: Article) -> str:
+    """An article's cost and reward as printed: "◇1 ◇4; reward 8"."""
+    return " ".join(str(b) for b in article.cost) + f"; reward {article.reward}"
+
+
 def blank_sheet(game: SkyGame) -> str:
     """An empty typed sheet, commented so a player can fill it in from a photo."""
     size = game.star_map.size
@@ -233,8 +243,7 @@ def blank_sheet(game: SkyGame) -> str:
                 )
                 continue
             boxes = " ".join("." * len(upgrade.cost))
-            printed = " ".join(str(b) for b in upgrade.cost)
-            out.append(f'{upgrade.id} = "{boxes}"'.ljust(34) + f"# {upgrade.name}: {printed}")
+            out.append(f'{upgrade.id} = "{boxes}"'.ljust(34) + f"# {printed_upgrade(upgrade)}")
     out += [
         "",
         '# reward: the circled number, "point" for a circled point, or "" for none.',
@@ -242,9 +251,8 @@ def blank_sheet(game: SkyGame) -> str:
     ]
     for article in game.articles:
         boxes = " ".join("." * len(article.cost))
-        printed = " ".join(str(b) for b in article.cost)
         entry = f'{article.id} = {{ cost = "{boxes}", reward = "" }}'
-        out.append(entry.ljust(52) + f"# {printed}; reward {article.reward}")
+        out.append(entry.ljust(52) + f"# {printed_article(article)}")
     out += [
         "",
         "# Each day's boxes: "
