@@ -99,3 +99,37 @@ def test_a_flag_typed_true_without_an_exercise_is_one_mistake():
     # the same flag typed false after an Exercise: one report too
     wednesday = day("wednesday", flag=False, move="R R R R")
     assert rules(day("tuesday", exercise=True), wednesday) == [[], ["exercise.carryover"]]
+
+
+def test_days_named_only_by_their_files_are_one_players():
+    """Player left empty: the file's name, without the day a player names a day's file by
+    ("maddy-mon.toml", "maddy-tuesday.toml": Maddy's days, checked together)."""
+    monday = day("monday", player="", exercise=True)
+    tuesday = day("tuesday", player="")  # the flag left false: yesterday had an Exercise
+    docs = [
+        parse_toml_bytes(monday.encode(), "maddy-mon.toml"),
+        parse_toml_bytes(tuesday.encode(), "maddy-tuesday.toml"),
+    ]
+    report = check_documents(docs)
+    assert [p.player for p in report.players] == ["maddy", "maddy"]
+    assert [v.rule for v in report.players[1].violations] == ["exercise.carryover"]
+    # a name that is only a day stays the name
+    docs = [parse_toml_bytes(monday.encode(), "thursday.toml")]
+    assert check_documents(docs).players[0].player == "thursday"
+
+
+def test_a_day_is_not_part_of_a_name():
+    from sheetsmith.naming import without_day
+
+    cases = {
+        "maddy-thu": "maddy",
+        "maddy_tuesday": "maddy",
+        "Maddy Sat": "Maddy",
+        "maddy-thurs": "maddy",
+        "maddy.wed": "maddy",
+        "ann": "ann",
+        "monday-notes": "monday-notes",
+        "maddythu": "maddythu",
+        "sunday": "sunday",
+    }
+    assert {name: without_day(name) for name in cases} == cases

@@ -440,6 +440,8 @@ def test_the_photos_name_the_player():
     assert photos_player(["WhatsApp Image 2026-11-24 at 10.12.jpg"]) == ""
     assert photos_player(["pia.jpg"]) == "pia"
     assert photos_player(["20240512_101010.jpg"]) == ""  # a date and time
+    # a day's photo names its player, not the day: "maddy-thu.jpg" is Maddy's
+    assert photos_player(["maddy-thu.jpg"]) == "maddy"
 
 
 def test_the_example_photos_read_to_anns_sheet(tmp_path):

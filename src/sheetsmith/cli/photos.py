@@ -60,15 +60,16 @@ def read(
       sheetsmith read tuesday.jpg --json
     """
     Quiet.on = quiet
-    from sheetsmith.photo.read import read_photos
+    from sheetsmith.photo.read import photos_player, read_photos
 
     try:
         if annotate is not None and annotate.suffix.lower() != ".png":
             raise OptionError(
                 [Problem(f"--annotate writes a PNG picture: name it .png, not {annotate.name}")]
             )
-        # the sheet's file names the player ("--out ann.toml": Ann), else the photos do
-        sheet = read_photos(photos, player=out.stem if out is not None else None)
+        # the sheet's file names the player ("--out ann-thu.toml": ann), else the photos do
+        player = photos_player([str(out)]) if out is not None else None
+        sheet = read_photos(photos, player=player)
         written = _write(sheet, out, annotate, force)
     except SheetsmithError as exc:
         if as_json:  # one JSON document, as `check --json` gives when it fails

@@ -37,6 +37,7 @@ import numpy as np
 from sheetsmith.errors import Problem, SheetsmithError
 from sheetsmith.games import registry
 from sheetsmith.games.interface import resolve
+from sheetsmith.naming import without_day
 from sheetsmith.photo.advice import advice
 from sheetsmith.photo.decide import decide
 from sheetsmith.photo.errors import BadLight, MixedPages, PhotoError, UnknownPage
@@ -383,7 +384,7 @@ def photos_player(files: Sequence[str]) -> str:
         shared = shared[:cut] if cut > 0 else shared
     name = shared.rstrip(" -_.") or stems[0]
     # a phone's own file name ("IMG_2041", "PXL_20261124_...") names no one: left to type
-    return "" if _CAMERA_NAME.match(name) else name
+    return "" if _CAMERA_NAME.match(name) else without_day(name)
 
 
 def _with(read: PageRead, **changes: Any) -> PageRead:

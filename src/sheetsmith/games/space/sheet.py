@@ -28,6 +28,7 @@ from sheetsmith.games.space.sheet_places import (
     read_to,
     start_map,
 )
+from sheetsmith.naming import without_day
 from sheetsmith.toml import lenient
 from sheetsmith.toml.node import Node, describe, suggest
 
@@ -367,7 +368,8 @@ def parse_sheet(root: Node, game: SpaceGame, file: str) -> SpaceSheet:
     value = root.value if isinstance(root.value, dict) else {}
     typed = value.get("player")
     player = (typed if type(typed) is str else root["player"].str("") or "").strip()
-    player = player or Path(file).stem
+    # left empty, the file's name, but not its day: "maddy-thu.toml" is Maddy's Thursday
+    player = player or without_day(Path(file).stem)
     days = game.sheet.days
     typed = value.get("day")
     if type(typed) is str and typed in days:
