@@ -8,12 +8,12 @@ from typing import NamedTuple
 
 from sheetsmith.check.per_game import per_game
 from sheetsmith.games.space.model import SpaceGame
-from sheetsmith.toml.node import Node, suggest
+from sheetsmith.toml.node import TO_TYPE, Node, suggest
 
 EXPLORE_X = "X"  # a failed explore with both squares full: an X anywhere, numbered by its move
 EMPTY = frozenset({".", "-"})
 # what a sheet read from a photo types in a square that holds ink: the player types its code
-INKED = "??"
+INKED = TO_TYPE
 _TOKEN = re.compile(r"^([A-Za-z]+)([0-9]+)(_?)$")
 
 Cell = tuple[int, int]  # (column, row) as printed on the sheet's axes: 1..6, row 1 at the bottom
