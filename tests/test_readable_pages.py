@@ -324,7 +324,7 @@ def test_filled_render_pencils_the_sheet_and_is_deterministic(games, tmp_path):
     options = RenderOptions(components=("game-pages",), filled=sheet)
     first = render_game(games[SKY], tmp_path / "a", options)[0].path
     second = render_game(games[SKY], tmp_path / "b", options)[0].path
-    assert first.name == "game-pages-filled.pdf"
+    assert first.name == "game-pages-filled-ann.pdf"
     assert first.read_bytes() == second.read_bytes()
     # the pencil lands on the marks: grey pixels at a filled star point, none at an empty one
     game = games[SKY]
@@ -353,3 +353,23 @@ def test_filled_refuses_another_games_sheet(games, tmp_path):
         render_game(games[SKY], tmp_path, options)
     assert len(refused.value.problems) == 1
     assert "not of 'my-corner-of-the-sky'" in refused.value.problems[0].message
+
+
+def test_filled_render_is_named_for_its_sheet_and_planned_as_written(games, tmp_path):
+    from sheetsmith.print.document import filled_name
+    from sheetsmith.print.render import planned_files
+
+    assert filled_name("game-pages", "sheets/Maddy Thu.toml") == "game-pages-filled-maddy-thu"
+    assert filled_name("game-pages", "???.toml") == "game-pages-filled"
+    sheet = str(ROOT / "examples" / SKY / "ann.toml")
+    options = RenderOptions(components=("game-pages",), filled=sheet)
+    assert planned_files(games[SKY], options) == [f"{SKY}/game-pages-filled-ann.pdf"]
+    # two players' records side by side, and the blank print untouched
+    out = tmp_path / "out"
+    render_game(games[SKY], out, RenderOptions(components=("game-pages",)))
+    render_game(games[SKY], out, options)
+    copy = tmp_path / "bea.toml"
+    copy.write_bytes(Path(sheet).read_bytes())
+    render_game(games[SKY], out, RenderOptions(components=("game-pages",), filled=str(copy)))
+    names = sorted(p.name for p in (out / SKY).glob("*.pdf"))
+    assert names == ["game-pages-filled-ann.pdf", "game-pages-filled-bea.pdf", "game-pages.pdf"]

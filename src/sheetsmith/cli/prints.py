@@ -106,7 +106,7 @@ def render(
             "--filled",
             metavar="SHEET.toml",
             help="My Corner of the Sky: draw this typed sheet onto the game pages in pencil"
-            " grey (written as game-pages-filled.pdf).",
+            " grey (written as game-pages-filled-SHEET.pdf).",
             show_default=False,
         ),
     ] = None,

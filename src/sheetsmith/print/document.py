@@ -3,6 +3,7 @@ one call that writes it through the output folder."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -35,6 +36,13 @@ class DocumentInfo:
 def component_path(game_id: str, component: str) -> str:
     """Where a component's PDF goes, relative to the output folder."""
     return f"{game_id}/{component}.pdf"
+
+
+def filled_name(component: str, sheet: str) -> str:
+    """The name of `component` drawn with a typed sheet (`render --filled ann.toml`):
+    `game-pages-filled-ann`, so each player's record is a file of its own."""
+    tidy = "-".join(re.findall(r"[a-z0-9]+", Path(sheet).stem.lower()))[:40].strip("-")
+    return f"{component}-filled-{tidy}" if tidy else f"{component}-filled"
 
 
 def save(

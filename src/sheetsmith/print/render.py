@@ -17,7 +17,7 @@ from sheetsmith.errors import OptionError
 from sheetsmith.games import registry
 from sheetsmith.games.interface import GamePackage, resolve
 from sheetsmith.output import Output, RenderedFile, RenderOptions
-from sheetsmith.print.document import SAVED, component_path
+from sheetsmith.print.document import SAVED, component_path, filled_name
 from sheetsmith.print.imposition import DECK_STYLE, DeckStyle
 from sheetsmith.print.paper import paper as paper_named
 from sheetsmith.print.parallel import JOBS
@@ -109,8 +109,10 @@ def planned_files(game: Game, options: RenderOptions) -> list[str]:
     pictures, whose count the layout decides, as patterns (see `Output.check`)."""
     files = []
     exports = _exports(options)
+    drawn_on = _package(game).option_users.get("--filled", ()) if options.filled else ()
     for name in wanted_components(game, options):
-        files.append(component_path(game.info.id, name))
+        shown = filled_name(name, options.filled) if options.filled and name in drawn_on else name
+        files.append(component_path(game.info.id, shown))
         if exports:
             from sheetsmith.print import export
 

@@ -12,7 +12,7 @@ from sheetsmith.games.sky.game_page import star_map_page
 from sheetsmith.games.sky.model import SkyGame
 from sheetsmith.games.sky.upgrades_page import upgrades_page
 from sheetsmith.output import Output, RenderedFile, RenderOptions
-from sheetsmith.print.document import DocumentInfo, save
+from sheetsmith.print.document import DocumentInfo, filled_name, save
 from sheetsmith.print.paper import LETTER, Paper, paper
 from sheetsmith.print.primitives import Page
 
@@ -23,7 +23,8 @@ def game_pages(game: SkyGame, paper: Paper = LETTER) -> list[Page]:
 
 def render_game_pages(game: SkyGame, out: Output, options: RenderOptions) -> RenderedFile:
     """The two game pages as one PDF; with `--filled SHEET.toml`, that typed sheet drawn
-    onto them in pencil grey, as `game-pages-filled.pdf` (a blank print is kept)."""
+    onto them in pencil grey, named for the sheet (`ann.toml`: `game-pages-filled-ann.pdf`),
+    so a blank print and every player's record are kept."""
     pages = game_pages(game, paper(options.paper))
     title, name = f"{game.info.title}: game pages", "game-pages"
     if options.filled is not None:
@@ -31,7 +32,8 @@ def render_game_pages(game: SkyGame, out: Output, options: RenderOptions) -> Ren
 
         sheet = read_filled(game, options.filled)
         pages = filled_pages(game, pages, options.paper, sheet)
-        title, name = f"{title}, filled in by {sheet.player}", "game-pages-filled"
+        title = f"{title}, filled in by {sheet.player}"
+        name = filled_name(name, options.filled)
     info = DocumentInfo(
         title=title,
         author=game.info.designer,
