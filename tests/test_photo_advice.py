@@ -10,7 +10,7 @@ import pytest
 import photopage as pp
 from sheetsmith.cli.photos import tell_uncertain
 from sheetsmith.console import Quiet
-from sheetsmith.photo.advice import SMALL_PAGE, STEEP_TILT, advice
+from sheetsmith.photo.advice import SECOND_PHOTO, SMALL_PAGE, STEEP_TILT, advice
 from sheetsmith.photo.marks import Reading
 from sheetsmith.photo.read import PhotoSheet, read_page
 from test_photo_read import jpeg
@@ -35,6 +35,13 @@ def test_advice_names_what_to_change(px_per_point, tilt, uncertain, wanted):
     said = advice(px_per_point, tilt, uncertain)
     assert len(said) == len(wanted)
     assert all(want in line for want, line in zip(wanted, said, strict=True))
+
+
+def test_many_marks_in_doubt_ask_for_a_second_photo_unless_it_was_given():
+    (said,) = advice(2.0, 10.0, SECOND_PHOTO)
+    assert said.startswith("a second photo of this page, from another angle")
+    assert advice(2.0, 10.0, SECOND_PHOTO - 1) == []
+    assert advice(2.0, 10.0, SECOND_PHOTO, photos=2) == []  # two were read: no third
 
 
 def test_a_shrunk_photo_is_asked_for_at_full_size():

@@ -252,12 +252,29 @@ def test_the_registry_refuses_codes_it_does_not_know():
         GAMES.page("sheetsmith:no-such-game/front/letter/1")
 
 
-def test_two_photos_of_one_page_are_refused(tmp_path, test_page, catalogue):
-    photo = pp.photograph(test_page[1])
-    a, b = save(tmp_path, "a.jpg", photo), save(tmp_path, "b.jpg", jpeg(photo, 60))
+def test_two_photos_of_one_page_are_read_as_one(tmp_path, test_page, catalogue):
+    raster = test_page[1]
+    a = save(tmp_path, "a.jpg", jpeg(pp.photograph(raster)))
+    b = save(tmp_path, "b.jpg", jpeg(pp.photograph(raster, angle=-70, tilt=0.4, seed=5), 60))
+    picture = tmp_path / "seen.png"
+    result = run("read", a, b, "--json", "--annotate", str(picture))
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    (page,) = document["pages"]
+    assert page["photos"] == 2 and page["file"] == f"{a} + {b}"
+    marks = {m["key"]: m for m in page["marks"]}
+    assert {k for k, m in marks.items() if m["filled"]} == WANTED
+    assert picture.exists()  # one page: one picture, named as asked
+
+
+def test_the_same_page_of_two_sheets_is_refused(tmp_path, test_page, catalogue):
+    a = save(tmp_path, "ann.jpg", jpeg(pp.photograph(test_page[1])))
+    blank = pp.raster_page(pp.build()[1])
+    b = save(tmp_path, "bea.jpg", jpeg(pp.photograph(blank, angle=-20)))
     result = run("read", a, b)
     assert result.exit_code == 2
-    assert "same page" in result.stderr
+    assert "bea.jpg: shows the same page as" in result.stderr
+    assert "two players' sheets" in result.stderr and "Traceback" not in result.output
 
 
 @pytest.mark.parametrize("name", ["sheet.gif", "notes.txt", "photo.jpg"])

@@ -835,14 +835,19 @@ def _streams(seed: int) -> tuple[np.random.Generator, ...]:
     return tuple(np.random.default_rng([seed, stage]) for stage in range(4))
 
 
-def synth_photo(source: SourcePage, filled: Iterable[str], seed: int) -> Photo:
-    """A photo of `source` with `filled` pencilled in; everything else follows from `seed`."""
+def synth_photo(
+    source: SourcePage, filled: Iterable[str], seed: int, camera_seed: int | None = None
+) -> Photo:
+    """A photo of `source` with `filled` pencilled in; everything else follows from `seed`
+    (the camera and the scene from `camera_seed` when given: another photo of one sheet)."""
     filled = set(filled)
     keys = {m.key for m in source.readable.marks}
     unknown = filled - keys
     if unknown:
         raise ValueError(f"no such marks on {source.readable.page}: {sorted(unknown)[:5]}")
     _, fill_rng, camera_rng, scene_rng = _streams(seed)
+    if camera_seed is not None:
+        _, _, camera_rng, scene_rng = _streams(camera_seed)
     fills = _fill_params(fill_rng)
     page_image, drawn = draw_fills(source, filled, fills, fill_rng)
     camera = _camera_params(camera_rng)
@@ -870,9 +875,10 @@ def scenario(seed: int) -> tuple[SourcePage, set[str]]:
     return source, choose_fills(source.readable, pick_rng)
 
 
-def photo_for_seed(seed: int) -> Photo:
+def photo_for_seed(seed: int, camera_seed: int | None = None) -> Photo:
+    """The photo of `seed`; with `camera_seed`, the same sheet taken by that seed's camera."""
     source, filled = scenario(seed)
-    return synth_photo(source, filled, seed)
+    return synth_photo(source, filled, seed, camera_seed)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

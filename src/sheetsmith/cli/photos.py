@@ -23,7 +23,8 @@ def read(
     photos: Annotated[
         list[Path],
         typer.Argument(
-            help="Photos of the game's pages (JPEG, PNG, WebP, HEIC), in any order.",
+            help="Photos of the game's pages (JPEG, PNG, WebP, HEIC), in any order; two"
+            " photos of a page are read as one, each settling what the other doubted.",
             show_default=False,
         ),
     ],

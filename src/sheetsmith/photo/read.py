@@ -45,6 +45,7 @@ from sheetsmith.photo.geometry import SCALE, Catalogue, PageSource, blank_page
 from sheetsmith.photo.image import load_image
 from sheetsmith.photo.locate import locate
 from sheetsmith.photo.marks import Mark, ReadablePage, Reading, parse_payload
+from sheetsmith.photo.several import combine
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class PageRead:
     px_per_point: float = 0.0  # the photo's pixels per PDF point at the page's centre
     tilt: float = 0.0  # degrees: how far the phone leaned from straight above the page
     size: tuple[int, int] = (0, 0)  # the photo's width and height, in pixels
+    photos: int = 1  # how many photos of the page were read as one (`photo.several`)
 
     @property
     def scale(self) -> float:
@@ -76,7 +78,7 @@ class PageRead:
 
     def advice(self) -> list[str]:
         """What to change in the next photo of this page (photo/advice.py)."""
-        return advice(self.px_per_point, self.tilt, len(self.uncertain()), self.size)
+        return advice(self.px_per_point, self.tilt, len(self.uncertain()), self.size, self.photos)
 
 
 @dataclass(frozen=True)
@@ -107,6 +109,7 @@ class PhotoSheet:
             "pages": [
                 {
                     "file": read.file,
+                    "photos": read.photos,
                     "page": read.page.page,
                     "paper": read.page.paper,
                     "version": read.page.version,
@@ -347,6 +350,9 @@ def read_photos(
         raise MixedPages(together)
     if not reads:
         raise PhotoError("no photos to read")
+    reads, two_sheets = combine(reads)
+    if two_sheets:
+        raise MixedPages(two_sheets)
     game = reads[0].page.game
     readings = {read.page.page: read.readings for read in reads}
     text = catalogue.sheet(game, readings)
@@ -394,28 +400,11 @@ def _with(read: PageRead, **changes: Any) -> PageRead:
 
 
 def _together(reads: Sequence[PageRead]) -> list[Problem]:
-    """Photos that cannot make one sheet: pages of two games, or one page twice."""
-    problems: list[Problem] = []
+    """Photos that cannot make one sheet: pages of two games."""
     games = {read.page.game for read in reads}
-    if len(games) > 1:
-        listed = ", ".join(f"{read.file} is {read.page.game}" for read in reads)
-        problems.append(
-            MixedPages(
-                f"the photos are of different games ({listed}): read one game's pages at a time"
-            ).problems[0]
-        )
-        return problems
-    first: dict[str, str | None] = {}
-    for read in reads:
-        if read.page.page in first:
-            problems.append(
-                Problem(
-                    f"is the same page ({read.page.page}) as {first[read.page.page]}:"
-                    " give one photo of each page (several players or days: read each"
-                    " sheet's photos into its own typed sheet, then check those together)",
-                    file=read.file,
-                )
-            )
-        else:
-            first[read.page.page] = read.file
-    return problems
+    if len(games) < 2:
+        return []
+    listed = ", ".join(f"{read.file} is {read.page.game}" for read in reads)
+    return MixedPages(
+        f"the photos are of different games ({listed}): read one game's pages at a time"
+    ).problems
