@@ -254,17 +254,25 @@ def test_the_registry_refuses_codes_it_does_not_know():
 
 def test_two_photos_of_one_page_are_read_as_one(tmp_path, test_page, catalogue):
     raster = test_page[1]
-    a = save(tmp_path, "a.jpg", jpeg(pp.photograph(raster)))
-    b = save(tmp_path, "b.jpg", jpeg(pp.photograph(raster, angle=-70, tilt=0.4, seed=5), 60))
+    a = save(tmp_path, "ann-p1.jpg", jpeg(pp.photograph(raster)))
+    again = pp.photograph(raster, angle=-70, tilt=0.4, seed=5)
+    b = save(tmp_path, "ann-p1-again.jpg", jpeg(again, 60))
     picture = tmp_path / "seen.png"
     result = run("read", a, b, "--json", "--annotate", str(picture))
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
     (page,) = document["pages"]
-    assert page["photos"] == 2 and page["file"] == f"{a} + {b}"
+    assert page["photos"] == [a, b] and page["file"] == f"{a} + {b}"
     marks = {m["key"]: m for m in page["marks"]}
     assert {k for k, m in marks.items() if m["filled"]} == WANTED
     assert picture.exists()  # one page: one picture, named as asked
+    # the same photo twice is read once, and said; the player is named by the photos
+    copy = save(tmp_path, "ann-p1-copy.png", cv2.imread(a))
+    result = run("read", a, copy, "--json")
+    assert result.exit_code == 0, result.output
+    assert "ann-p1-copy.png is the same photo as" in result.stderr
+    assert json.loads(result.stdout)["pages"][0]["photos"] == [a]
+    assert reading.photos_player([a, b]) == "ann"
 
 
 def test_the_same_page_of_two_sheets_is_refused(tmp_path, test_page, catalogue):

@@ -3,6 +3,8 @@ same and one of them is sure; two sheets of the same page are refused, never mer
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -11,7 +13,7 @@ from hypothesis import strategies as st
 import photopage as pp
 from sheetsmith.photo.marks import SURE, Reading
 from sheetsmith.photo.read import PageRead
-from sheetsmith.photo.several import combine, fuse, sure_conflicts
+from sheetsmith.photo.several import POOR_SHARE, combine, fuse, sure_conflicts
 
 FILLED, EMPTY = True, False
 
@@ -59,15 +61,20 @@ def page():
 
 def read_of(page, marks: dict[str, Reading], file: str) -> PageRead:
     readings = {m.key: marks.get(m.key, Reading(EMPTY, 0.99)) for m in page.marks}
-    return PageRead(page, readings, np.zeros((1, 1, 3), np.uint8), {}, file=file, seconds=0.2)
+    # each photo its own pixels (the same pixels are the same photo)
+    pixels = np.full((2, 2, 3), sum(map(ord, file)) % 256, np.uint8)
+    return PageRead(page, readings, pixels, {}, file=file, seconds=0.2)
 
 
 def test_two_photos_of_a_page_are_read_as_one_named_by_both(page):
     doubted = {"point:0,0": Reading(FILLED, 0.65), "box:1": Reading(FILLED, 0.99)}
     settled = {"point:0,0": Reading(FILLED, 0.96), "box:1": Reading(FILLED, 0.9)}
-    (one,), problems = combine([read_of(page, doubted, "a.jpg"), read_of(page, settled, "b.jpg")])
-    assert problems == []
-    assert one.file == "a.jpg + b.jpg" and one.photos == 2 and one.seconds == pytest.approx(0.4)
+    a, b = read_of(page, doubted, "a.jpg"), read_of(page, settled, "b.jpg")
+    combined = combine([a, b])
+    assert combined.problems == [] and combined.notes == []
+    (one,) = combined.reads
+    assert one.file == "a.jpg + b.jpg" and one.parts == (a, b)
+    assert one.seconds == pytest.approx(0.4)
     assert one.readings["point:0,0"] == Reading(FILLED, 0.96)
     assert one.readings["box:1"] == Reading(FILLED, 0.99)
     assert one.uncertain() == []
@@ -75,7 +82,41 @@ def test_two_photos_of_a_page_are_read_as_one_named_by_both(page):
 
 def test_a_page_photographed_once_is_left_as_read(page):
     alone = read_of(page, {"box:1": Reading(FILLED, 0.7)}, "a.jpg")
-    assert combine([alone]) == ([alone], [])
+    assert combine([alone]).reads == [alone]
+
+
+def test_the_same_photo_given_twice_is_read_once_and_said(page):
+    a = read_of(page, {"box:1": Reading(FILLED, 0.7)}, "a.jpg")
+    copy = dataclasses.replace(a, file="copy.jpg")
+    combined = combine([a, copy])
+    assert combined.reads == [a]
+    (note,) = combined.notes
+    assert note.startswith("copy.jpg is the same photo as a.jpg: it was read once")
+
+
+def doubtful(page, share: float) -> dict[str, Reading]:
+    keys = [m.key for m in page.marks]
+    return {key: Reading(EMPTY, 0.6) for key in keys[-round(share * len(keys)) :]}
+
+
+def test_a_photo_too_unsure_to_match_is_left_out_not_merged(page):
+    """A blurred photo of another player's page agrees, weakly, with everything: it is
+    left out (said), and the page is read from the good photo alone."""
+    keys = [m.key for m in page.marks][:8]
+    ann = read_of(page, {key: Reading(FILLED, 0.99) for key in keys}, "ann.jpg")
+    poor = read_of(page, doubtful(page, POOR_SHARE + 0.05), "ben-blurred.jpg")
+    for order in ([ann, poor], [poor, ann]):
+        combined = combine(order)
+        assert combined.reads == [ann] and combined.problems == []
+        (note,) = combined.notes
+        assert note.startswith("ben-blurred.jpg was left out:")
+        assert "too many to tell it is the sheet of ann.jpg" in note
+
+
+def test_a_photo_sure_enough_is_matched(page):
+    fair = read_of(page, doubtful(page, POOR_SHARE - 0.05), "b.jpg")
+    (one,) = combine([read_of(page, {}, "a.jpg"), fair]).reads
+    assert len(one.parts) == 2
 
 
 def test_two_sheets_of_the_same_page_are_refused_naming_where_they_differ(page):
@@ -83,18 +124,38 @@ def test_two_sheets_of_the_same_page_are_refused_naming_where_they_differ(page):
     ann = read_of(page, {key: Reading(FILLED, 0.99) for key in keys}, "ann.jpg")
     bea = read_of(page, {}, "bea.jpg")
     assert sure_conflicts(ann.readings, bea.readings) == keys
-    reads, problems = combine([ann, bea])
-    assert reads == []
-    (problem,) = problems
+    combined = combine([ann, bea])
+    assert combined.reads == []
+    (problem,) = combined.problems
     assert problem.file == "bea.jpg"
     names = [m.name for m in page.marks][:4]
     assert f"differ at 6 marks both read sure ({', '.join(names)} and 2 more)" in problem.message
     assert "read each sheet's photos into its own typed sheet" in problem.message
 
 
+def test_every_two_photos_of_a_page_are_compared_whatever_their_order(page):
+    keys = [m.key for m in page.marks][:6]
+    bea = read_of(page, {}, "bea.jpg")
+    bea_again = read_of(page, {keys[0]: Reading(FILLED, 0.7)}, "bea-2.jpg")
+    ann = read_of(page, {key: Reading(FILLED, 0.99) for key in keys}, "ann.jpg")
+    for order in ([bea, bea_again, ann], [bea_again, ann, bea], [ann, bea, bea_again]):
+        assert combine(order).problems, [r.file for r in order]
+
+
 def test_a_few_sure_differences_are_one_sheet_flagged_not_two_sheets(page):
-    keys = [m.key for m in page.marks][:3]  # a photo's rare sure slips: 0-1 in 212 pairs
+    keys = [m.key for m in page.marks][:3]  # a photo's rare sure slips: 0-1 in 200 pairs
     first = read_of(page, {key: Reading(FILLED, 0.99) for key in keys}, "a.jpg")
-    (one,), problems = combine([first, read_of(page, {}, "b.jpg")])
-    assert problems == []
+    combined = combine([first, read_of(page, {}, "b.jpg")])
+    assert combined.problems == []
+    (one,) = combined.reads
     assert {mark.key for mark, _ in one.uncertain()} == set(keys)
+
+
+def test_a_page_read_from_two_photos_gives_each_photo_its_own_advice(page):
+    many = doubtful(page, 0.15)  # enough marks in doubt to ask for a second photo, alone
+    small = dataclasses.replace(read_of(page, many, "small.jpg"), px_per_point=0.7)
+    good = dataclasses.replace(read_of(page, many, "good.jpg"), px_per_point=2.0)
+    assert any("a second photo" in hint for hint in small.advice())
+    (one,) = combine([good, small]).reads
+    (hint,) = one.advice()  # the small photo's, named; no third photo asked for
+    assert hint.startswith("small.jpg: the page is small in this photo: take it closer")

@@ -125,6 +125,8 @@ def tell_uncertain(sheet: PhotoSheet, *, err: bool = True) -> None:
     and the pages no photo showed."""
     for page in sheet.missing:
         warn(f"no photo of {sheet.page_name(page)}: its marks are typed empty; add its photo")
+    for note in sheet.notes:
+        warn(note)
     unsure = sheet.uncertain()
     if not unsure:
         # the sheet may still doubt what sure marks add up to (no day circled, two starts)
@@ -143,5 +145,5 @@ def tell_uncertain(sheet: PhotoSheet, *, err: bool = True) -> None:
             err=err,
         )
     for read in sheet.pages:
-        for hint in read.advice():
-            echo(f"{read.file or read.page.page}: {hint}", err=err)
+        for hint in read.advice():  # a page read from several photos names each photo's
+            echo(hint if read.parts else f"{read.file or read.page.page}: {hint}", err=err)

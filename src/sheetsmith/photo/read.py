@@ -63,7 +63,8 @@ class PageRead:
     px_per_point: float = 0.0  # the photo's pixels per PDF point at the page's centre
     tilt: float = 0.0  # degrees: how far the phone leaned from straight above the page
     size: tuple[int, int] = (0, 0)  # the photo's width and height, in pixels
-    photos: int = 1  # how many photos of the page were read as one (`photo.several`)
+    # the photos read as this page, when it was read from several (`photo.several`)
+    parts: tuple[PageRead, ...] = field(default=(), repr=False)
 
     @property
     def scale(self) -> float:
@@ -78,7 +79,19 @@ class PageRead:
 
     def advice(self) -> list[str]:
         """What to change in the next photo of this page (photo/advice.py)."""
-        return advice(self.px_per_point, self.tilt, len(self.uncertain()), self.size, self.photos)
+        if self.parts:  # each photo's own, named: the size of one is not the other's
+            return [
+                f"{part.file}: {hint}"
+                for part in self.parts
+                for hint in advice(
+                    part.px_per_point,
+                    part.tilt,
+                    len(part.uncertain()),
+                    part.size,
+                    photos=len(self.parts),
+                )
+            ]
+        return advice(self.px_per_point, self.tilt, len(self.uncertain()), self.size)
 
 
 @dataclass(frozen=True)
@@ -91,6 +104,7 @@ class PhotoSheet:
     missing: tuple[str, ...] = ()  # the game's readable pages no photo showed
     # the game's readable pages in print order, each with its printed title
     titles: Mapping[str, str] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()  # photos given twice, or left out of a page's reading
 
     def uncertain(self) -> list[tuple[PageRead, Mark, Reading]]:
         return [(read, m, r) for read in self.pages for m, r in read.uncertain()]
@@ -109,7 +123,7 @@ class PhotoSheet:
             "pages": [
                 {
                     "file": read.file,
-                    "photos": read.photos,
+                    "photos": [part.file for part in read.parts or (read,)],
                     "page": read.page.page,
                     "paper": read.page.paper,
                     "version": read.page.version,
@@ -131,6 +145,7 @@ class PhotoSheet:
             ],
             "uncertain": len(self.uncertain()),
             "missing": list(self.missing),
+            "notes": list(self.notes),
             "sheet": self.text,
         }
 
@@ -350,21 +365,23 @@ def read_photos(
         raise MixedPages(together)
     if not reads:
         raise PhotoError("no photos to read")
-    reads, two_sheets = combine(reads)
-    if two_sheets:
-        raise MixedPages(two_sheets)
+    combined = combine(reads)
+    if combined.problems:
+        raise MixedPages(combined.problems)
+    files = [read.file for read in reads]  # every photo's own name, not a page's "a + b"
+    reads = combined.reads
     game = reads[0].page.game
     readings = {read.page.page: read.readings for read in reads}
     text = catalogue.sheet(game, readings)
     if player is None:
-        player = photos_player([read.file for read in reads])
+        player = photos_player(files)
     # the photos name the player ("ann-page1.jpg", "ann-page2.jpg": Ann), not a file
     text = text.replace('player = ""', f"player = {json.dumps(player, ensure_ascii=False)}", 1)
     listed = getattr(catalogue, "pages", None)  # a catalogue for tests may not list them
     every = listed(game, reads[0].page.paper) if listed is not None else {}
     missing = tuple(page for page in every if page not in readings)
     titles = {name: page.title for name, page in every.items()}
-    return PhotoSheet(game, text, tuple(reads), missing, titles)
+    return PhotoSheet(game, text, tuple(reads), missing, titles, tuple(combined.notes))
 
 
 _CAMERA_NAME = re.compile(

@@ -13,8 +13,10 @@ two days' sheets), not one sheet twice: they are refused, never merged.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from sheetsmith.errors import Problem
 from sheetsmith.photo.marks import SURE, Reading
@@ -27,8 +29,19 @@ if TYPE_CHECKING:
 # of the same page at 9 % of their marks or more. Past both of these, they are two sheets.
 MOST_SURE_CONFLICTS = 3
 MOST_SURE_CONFLICT_SHARE = 0.05
+# A photo with more than this share of its marks in doubt is left out of a page read from
+# several photos: it reads too little for sure to tell whether it is the same sheet (a
+# blurred photo of another player's page agrees, weakly, with everything)
+POOR_SHARE = 0.2
 # Never sure when the photos disagree: the combined confidence stays just under the line
 _DOUBTED = SURE - 0.01
+
+
+@dataclass
+class Combined:
+    reads: list[PageRead] = field(default_factory=list)  # one a page
+    notes: list[str] = field(default_factory=list)  # photos given twice, or left out
+    problems: list[Problem] = field(default_factory=list)  # the same page of two sheets
 
 
 def fuse(readings: Sequence[Reading]) -> Reading:
@@ -57,51 +70,80 @@ def sure_conflicts(first: Mapping[str, Reading], other: Mapping[str, Reading]) -
     ]
 
 
-def combine(reads: Sequence[PageRead]) -> tuple[list[PageRead], list[Problem]]:
+def _poor(read: PageRead) -> bool:
+    return len(read.uncertain()) > POOR_SHARE * len(read.readings)
+
+
+def combine(reads: Sequence[PageRead]) -> Combined:
     """The photos' reads, one per page (in the order the pages were first met): a page shown
-    in several photos read as one, named by all its photos; and the photos that show the
+    in several photos read as one, its photos kept as its `parts`. Said on the way: a photo
+    given twice, a photo too unsure to be matched with a better one (left out); refused: the
     same page of two different sheets."""
     groups: dict[str, list[PageRead]] = {}
     for read in reads:
         groups.setdefault(read.page.page, []).append(read)
-    combined: list[PageRead] = []
-    problems: list[Problem] = []
+    combined = Combined()
     for same in groups.values():
-        first = same[0]
-        if len(same) == 1:
-            combined.append(first)
-            continue
-        refused = False
-        for other in same[1:]:
-            differ = sure_conflicts(first.readings, other.readings)
-            if len(differ) > MOST_SURE_CONFLICTS and len(differ) > MOST_SURE_CONFLICT_SHARE * len(
-                first.readings
-            ):
-                names = {mark.key: mark.name for mark in first.page.marks}
-                shown = ", ".join(names.get(key, key) for key in differ[:4])
-                more = f" and {len(differ) - 4} more" if len(differ) > 4 else ""
-                problems.append(
-                    Problem(
-                        f"shows the same page as {first.file}, but the two differ at"
-                        f" {len(differ)} marks both read sure ({shown}{more}): they look like"
-                        " two sheets (two players', or two days'); read each sheet's photos"
-                        " into its own typed sheet, then check those together. If they are"
-                        " one sheet, one photo misreads it: take both again in even light",
-                        file=other.file,
-                    )
+        kept: list[PageRead] = []
+        for read in same:
+            twin = next((k for k in kept if np.array_equal(k.rectified, read.rectified)), None)
+            if twin is not None:
+                combined.notes.append(
+                    f"{read.file} is the same photo as {twin.file}: it was read once (a"
+                    " second photo helps only when taken again, from another angle)"
                 )
-                refused = True
-        if refused:
-            continue
-        readings = {key: fuse([read.readings[key] for read in same]) for key in first.readings}
-        files = [read.file for read in same if read.file]
-        combined.append(
-            replace(
-                first,
-                readings=readings,
-                file=" + ".join(files) if files else first.file,
-                seconds=sum(read.seconds for read in same),
-                photos=len(same),
-            )
-        )
-    return combined, problems
+            else:
+                kept.append(read)
+        if len(kept) > 1:
+            best = min(kept, key=lambda r: len(r.uncertain()))
+            for read in [r for r in kept if r is not best and _poor(r)]:
+                combined.notes.append(
+                    f"{read.file} was left out: {len(read.uncertain())} of its"
+                    f" {len(read.readings)} marks are in doubt, too many to tell it is the"
+                    f" sheet of {best.file} (take it again closer, flatter, in even light)"
+                )
+                kept.remove(read)
+            if _poor(best):
+                kept = [best]
+        problems = [
+            _two_sheets(a, b) for i, a in enumerate(kept) for b in kept[i + 1 :] if _differ(a, b)
+        ]
+        if problems:
+            combined.problems += problems
+        elif len(kept) == 1:
+            combined.reads.append(kept[0])
+        else:
+            combined.reads.append(_as_one(kept))
+    return combined
+
+
+def _differ(a: PageRead, b: PageRead) -> bool:
+    differ = sure_conflicts(a.readings, b.readings)
+    return len(differ) > max(MOST_SURE_CONFLICTS, MOST_SURE_CONFLICT_SHARE * len(a.readings))
+
+
+def _two_sheets(first: PageRead, other: PageRead) -> Problem:
+    differ = sure_conflicts(first.readings, other.readings)
+    names = {mark.key: mark.name for mark in first.page.marks}
+    shown = ", ".join(names.get(key, key) for key in differ[:4])
+    more = f" and {len(differ) - 4} more" if len(differ) > 4 else ""
+    return Problem(
+        f"shows the same page as {first.file}, but the two differ at {len(differ)} marks both"
+        f" read sure ({shown}{more}): they look like two sheets (two players', or two"
+        " days'); read each sheet's photos into its own typed sheet, then check those"
+        " together. If they are one sheet, one photo misreads it: take both again in even"
+        " light",
+        file=other.file,
+    )
+
+
+def _as_one(same: list[PageRead]) -> PageRead:
+    first = same[0]
+    readings = {key: fuse([read.readings[key] for read in same]) for key in first.readings}
+    return replace(
+        first,
+        readings=readings,
+        file=" + ".join(str(read.file or read.page.page) for read in same),
+        seconds=sum(read.seconds for read in same),
+        parts=tuple(same),
+    )
