@@ -5,6 +5,8 @@ colour-blind player tells apart)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 
@@ -71,6 +73,9 @@ def _legend(picture: np.ndarray, read: PageRead) -> np.ndarray:
         x += 28 + width + 24
     unsure = sum(1 for _, r in read.marks() if r.uncertain)
     text = f"{read.page.game} / {read.page.title or read.page.page}: {unsure} uncertain"
+    if read.parts:  # what several photos read together, drawn on the first of them
+        names = [Path(str(part.file)).name for part in read.parts]
+        text += f"; photo {names[0]}, read with {', '.join(names[1:])}"
     cv2.putText(band, text, (10, 58), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (60, 60, 60), 1, cv2.LINE_AA)
     return np.vstack([band, picture])
 
