@@ -6,8 +6,8 @@ settles, against each photo read alone, on the same sheets in the same run.
 Each sheet is a seed's page and pencil (bench/photos/synth.py); its first photo is the
 seed's own camera and scene, the second another seed's (seed + 500 for tuning seeds, so it
 stays under 1000; seed + 1,000,000 for held-out ones). Both photos are read, then combined
-as `read` combines them (a photo too unsure to match is left out: the pair is read from
-the other). A mark is right, flagged or wrong without a flag as in
+as `read` combines them (a photo unsure of over 20 % of its marks, read with a better one,
+may only doubt). A mark is right, flagged or wrong without a flag as in
 bench/photo_accuracy.py; a pair with a refused photo is left out, so all three figures
 count the same marks.
 """
@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
 
     seeds = range(args.count) if args.tuning else synth.held_out_seeds(args.count)
     tallies = {name: Tally() for name in ("first photo alone", "second photo alone", "both")}
-    refused = two_sheets = left_out = 0
+    refused = two_sheets = doubters = 0
     with ProcessPoolExecutor(2) as pool:
         for pair in pool.map(generate, seeds):
             reads = []
@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
             if combined.problems:  # one sheet taken for two: a miss of the combining itself
                 two_sheets += 1
                 continue
-            left_out += len(combined.notes)
+            doubters += len(combined.notes)
             tallies["first photo alone"].add(pair.truth, reads[0].readings)
             tallies["second photo alone"].add(pair.truth, reads[1].readings)
             tallies["both"].add(pair.truth, combined.reads[0].readings)
@@ -105,8 +105,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, tally in tallies.items():
         print(tally.line(name))
     print(
-        f"photos refused: {refused}; pairs taken for two sheets: {two_sheets}; photos left"
-        f" out of a pair as too unsure to match: {left_out}"
+        f"photos refused: {refused}; pairs taken for two sheets: {two_sheets}; photos too"
+        f" unsure to settle a doubt: {doubters}"
     )
     return 0
 

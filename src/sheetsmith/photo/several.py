@@ -29,9 +29,10 @@ if TYPE_CHECKING:
 # of the same page at 9 % of their marks or more. Past both of these, they are two sheets.
 MOST_SURE_CONFLICTS = 3
 MOST_SURE_CONFLICT_SHARE = 0.05
-# A photo with more than this share of its marks in doubt is left out of a page read from
-# several photos: it reads too little for sure to tell whether it is the same sheet (a
-# blurred photo of another player's page agrees, weakly, with everything)
+# A photo with more than this share of its marks in doubt, read with a better one, may only
+# doubt: none of its readings makes a mark sure. It reads too little for sure to show it is
+# the same sheet (a blurred photo of another player's page agrees, weakly, with everything),
+# yet where it reads a mark otherwise it still catches the better photo's slips.
 POOR_SHARE = 0.2
 # Never sure when the photos disagree: the combined confidence stays just under the line
 _DOUBTED = SURE - 0.01
@@ -94,17 +95,6 @@ def combine(reads: Sequence[PageRead]) -> Combined:
                 )
             else:
                 kept.append(read)
-        if len(kept) > 1:
-            best = min(kept, key=lambda r: len(r.uncertain()))
-            for read in [r for r in kept if r is not best and _poor(r)]:
-                combined.notes.append(
-                    f"{read.file} was left out: {len(read.uncertain())} of its"
-                    f" {len(read.readings)} marks are in doubt, too many to tell it is the"
-                    f" sheet of {best.file} (take it again closer, flatter, in even light)"
-                )
-                kept.remove(read)
-            if _poor(best):
-                kept = [best]
         problems = [
             _two_sheets(a, b) for i, a in enumerate(kept) for b in kept[i + 1 :] if _differ(a, b)
         ]
@@ -113,7 +103,16 @@ def combine(reads: Sequence[PageRead]) -> Combined:
         elif len(kept) == 1:
             combined.reads.append(kept[0])
         else:
-            combined.reads.append(_as_one(kept))
+            best = min(kept, key=lambda r: len(r.uncertain()))
+            doubters = [r for r in kept if r is not best and _poor(r)]
+            for read in doubters:
+                combined.notes.append(
+                    f"{read.file} is unsure of {len(read.uncertain())} of its"
+                    f" {len(read.readings)} marks: it settles none of {best.file}'s doubts,"
+                    " and a mark it reads otherwise is flagged (take it again closer,"
+                    " flatter, in even light)"
+                )
+            combined.reads.append(_as_one(kept, doubters))
     return combined
 
 
@@ -137,9 +136,17 @@ def _two_sheets(first: PageRead, other: PageRead) -> Problem:
     )
 
 
-def _as_one(same: list[PageRead]) -> PageRead:
+def _as_one(same: list[PageRead], doubters: list[PageRead]) -> PageRead:
+    """The photos' readings fused; a doubter's are never sure (it may only doubt)."""
     first = same[0]
-    readings = {key: fuse([read.readings[key] for read in same]) for key in first.readings}
+
+    def reading(read: PageRead, key: str) -> Reading:
+        found = read.readings[key]
+        if any(read is d for d in doubters) and found.confidence > _DOUBTED:
+            return Reading(found.filled, _DOUBTED)
+        return found
+
+    readings = {key: fuse([reading(read, key) for read in same]) for key in first.readings}
     return replace(
         first,
         readings=readings,
