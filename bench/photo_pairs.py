@@ -1,7 +1,7 @@
 """Two photos of one sheet, read as one (`sheetsmith.photo.several`): what a second photo
 settles, against each photo read alone, on the same sheets in the same run.
 
-    .venv/bin/python bench/photo_pairs.py [--count 100] [--tuning]
+    .venv/bin/python bench/photo_pairs.py [--count 100] [--tuning] [--skip N]
 
 Each sheet is a seed's page and pencil (bench/photos/synth.py); its first photo is the
 seed's own camera and scene, the second another seed's (seed + 500 for tuning seeds, so it
@@ -73,13 +73,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--tuning", action="store_true", help="tuning seeds (0-999)")
+    parser.add_argument(
+        "--skip",
+        type=int,
+        default=0,
+        help="start this many seeds into the held-out ones (a block no change has seen)",
+    )
     args = parser.parse_args(argv)
 
     from sheetsmith.photo.errors import PhotoError
     from sheetsmith.photo.read import read_page
     from sheetsmith.photo.several import combine
 
-    seeds = range(args.count) if args.tuning else synth.held_out_seeds(args.count)
+    if args.tuning:
+        seeds = range(args.count)
+    else:
+        start = synth.held_out_seeds(1)[0] + args.skip
+        seeds = range(start, start + args.count)
     tallies = {name: Tally() for name in ("first photo alone", "second photo alone", "both")}
     refused = two_sheets = doubters = 0
     with ProcessPoolExecutor(2) as pool:
@@ -101,7 +111,10 @@ def main(argv: list[str] | None = None) -> int:
             tallies["first photo alone"].add(pair.truth, reads[0].readings)
             tallies["second photo alone"].add(pair.truth, reads[1].readings)
             tallies["both"].add(pair.truth, combined.reads[0].readings)
-    print(f"{len(seeds)} sheets, {'tuning' if args.tuning else 'held-out'} seeds")
+    print(
+        f"{len(seeds)} sheets, {'tuning' if args.tuning else 'held-out'} seeds"
+        f" {seeds[0]}-{seeds[-1]}"
+    )
     for name, tally in tallies.items():
         print(tally.line(name))
     print(
