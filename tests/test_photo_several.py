@@ -92,6 +92,8 @@ def test_the_same_photo_given_twice_is_read_once_and_said(page):
     assert combined.reads == [a]
     (note,) = combined.notes
     assert note.startswith("copy.jpg is the same photo as a.jpg: it was read once")
+    (note,) = combine([a, a]).notes
+    assert note.startswith("a.jpg was given twice: it was read once")
 
 
 def doubtful(page, share: float) -> dict[str, Reading]:

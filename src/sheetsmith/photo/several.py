@@ -89,9 +89,14 @@ def combine(reads: Sequence[PageRead]) -> Combined:
         for read in same:
             twin = next((k for k in kept if np.array_equal(k.rectified, read.rectified)), None)
             if twin is not None:
+                same_as = (
+                    "was given twice"
+                    if twin.file == read.file
+                    else (f"is the same photo as {twin.file}")
+                )
                 combined.notes.append(
-                    f"{read.file} is the same photo as {twin.file}: it was read once (a"
-                    " second photo helps only when taken again, from another angle)"
+                    f"{read.file} {same_as}: it was read once (a second photo helps only"
+                    " when taken again, from another angle)"
                 )
             else:
                 kept.append(read)
