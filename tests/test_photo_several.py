@@ -123,6 +123,20 @@ def test_a_photo_unsure_of_much_may_only_doubt(page):
         assert "it settles none of a.jpg's doubts" in note
 
 
+def test_a_photo_sure_enough_settles_doubts(page):
+    keys = [m.key for m in page.marks]
+    fair = doubtful(page, POOR_SHARE - 0.05) | {keys[0]: Reading(FILLED, 0.95)}
+    combined = combine(
+        [
+            read_of(page, {keys[0]: Reading(FILLED, 0.7)}, "a.jpg"),
+            fair_read := read_of(page, fair, "b.jpg"),
+        ]
+    )
+    (one,) = combined.reads
+    assert one.parts[1] is fair_read and combined.notes == []
+    assert one.readings[keys[0]] == Reading(FILLED, 0.95)
+
+
 def test_two_sheets_of_the_same_page_are_refused_naming_where_they_differ(page):
     keys = [m.key for m in page.marks][:6]
     ann = read_of(page, {key: Reading(FILLED, 0.99) for key in keys}, "ann.jpg")
