@@ -36,6 +36,12 @@ def test_photos_that_disagree_leave_the_mark_flagged_whatever_their_confidence()
     assert three.uncertain and three.filled
 
 
+def test_a_tie_does_not_turn_on_the_photos_order():
+    a, b = Reading(FILLED, 0.7), Reading(EMPTY, 0.7)
+    assert fuse([a, b]) == fuse([b, a])
+    assert fuse([a, b]).uncertain
+
+
 def test_photos_that_agree_but_all_doubt_stay_flagged():
     fused = fuse([Reading(FILLED, 0.7), Reading(FILLED, 0.75)])
     assert fused.filled and fused.uncertain
@@ -47,6 +53,7 @@ readings = st.builds(Reading, st.booleans(), st.floats(0.5, 1.0))
 @given(st.lists(readings, min_size=1, max_size=4))
 def test_a_fused_mark_is_sure_only_when_every_photo_agrees_and_one_is_sure(photos):
     fused = fuse(photos)
+    assert fuse(photos[::-1]) == fused  # whatever the photos' order
     agree = len({r.filled for r in photos}) == 1
     assert (not fused.uncertain) == (agree and any(r.confidence >= SURE for r in photos))
     assert 0.5 <= fused.confidence <= 1.0

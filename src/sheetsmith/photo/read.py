@@ -104,7 +104,7 @@ class PhotoSheet:
     missing: tuple[str, ...] = ()  # the game's readable pages no photo showed
     # the game's readable pages in print order, each with its printed title
     titles: Mapping[str, str] = field(default_factory=dict)
-    notes: tuple[str, ...] = ()  # photos given twice, or left out of a page's reading
+    notes: tuple[str, ...] = ()  # photos given twice, or too unsure to settle a doubt
 
     def uncertain(self) -> list[tuple[PageRead, Mark, Reading]]:
         return [(read, m, r) for read in self.pages for m, r in read.uncertain()]

@@ -12,6 +12,7 @@ two days' sheets), not one sheet twice: they are refused, never merged.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
@@ -41,7 +42,7 @@ _DOUBTED = SURE - 0.01
 @dataclass
 class Combined:
     reads: list[PageRead] = field(default_factory=list)  # one a page
-    notes: list[str] = field(default_factory=list)  # photos given twice, or left out
+    notes: list[str] = field(default_factory=list)  # photos given twice, or only doubting
     problems: list[Problem] = field(default_factory=list)  # the same page of two sheets
 
 
@@ -50,8 +51,12 @@ def fuse(readings: Sequence[Reading]) -> Reading:
     if len(readings) == 1:
         return readings[0]
     # each photo's chance that the mark is filled, averaged: the likelier reading wins
-    filled = sum(r.confidence if r.filled else 1 - r.confidence for r in readings) / len(readings)
-    surest = max(readings, key=lambda r: r.confidence)
+    # fsum: exactly rounded, so the same whatever the photos' order
+    filled = math.fsum(r.confidence if r.filled else 1 - r.confidence for r in readings)
+    filled /= len(readings)
+    # a tie goes to the surest photo, and between equally sure ones to "filled" (flagged
+    # either way): never to whichever photo came first
+    surest = max(readings, key=lambda r: (r.confidence, r.filled))
     verdict = filled > 0.5 if filled != 0.5 else surest.filled
     agreeing = [r for r in readings if r.filled == verdict]
     if len(agreeing) == len(readings):
