@@ -484,3 +484,18 @@ def test_the_example_photos_read_to_anns_sheet(tmp_path):
     assert [v.rule for v in got.violations] == [v.rule for v in want.violations]
     assert dict(got.score) == dict(want.score)
     assert got.player == "ann"
+
+
+def test_a_decoder_that_raises_on_noise_is_no_code_read(test_page, monkeypatch):
+    """OpenCV's QR decoder raises on some noise it takes for a code (its corners on one
+    line): the page is then found by matching its code's modules, never a traceback."""
+
+    class Raising:
+        def detectAndDecode(self, picture):
+            raise cv2.error("contourArea(src_points) > 0.0")
+
+    readable, raster, catalogue = test_page
+    monkeypatch.setattr(cv2, "QRCodeDetector", Raising)
+    read = read_page(jpeg(pp.photograph(raster)), catalogue)
+    assert read.page == readable
+    assert_read_right(read, readable)

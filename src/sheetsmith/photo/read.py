@@ -45,6 +45,7 @@ from sheetsmith.photo.geometry import SCALE, Catalogue, PageSource, blank_page
 from sheetsmith.photo.image import load_image
 from sheetsmith.photo.locate import locate
 from sheetsmith.photo.marks import Mark, ReadablePage, Reading, parse_payload
+from sheetsmith.photo.page_code import decode
 from sheetsmith.photo.several import combine
 
 
@@ -281,7 +282,7 @@ def _render_blanks(
                     box = (code.x - margin, code.y - margin, code.x1 + margin, code.y1 + margin)
                     size = (round((box[2] - box[0]) * 6), round((box[3] - box[1]) * 6))
                     (image,) = raster.regions(pdf, [raster.Region(index, box, size)])
-                    text, _, _ = detector.detectAndDecode(np.asarray(image.convert("L")))
+                    text = decode(detector, np.asarray(image.convert("L")))
                     if text:
                         found[text] = (pdf, index)
             if wanted.payload in found:
