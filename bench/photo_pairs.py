@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -92,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
         seeds = range(start, start + args.count)
     tallies = {name: Tally() for name in ("first photo alone", "second photo alone", "both")}
     refused = two_sheets = doubters = 0
+    crashed: list[int] = []
     with ProcessPoolExecutor(2) as pool:
         for pair in pool.map(generate, seeds):
             reads = []
@@ -101,6 +103,9 @@ def main(argv: list[str] | None = None) -> int:
                     reads.append(read_page(image))
                 except PhotoError:
                     refused += 1
+                except Exception:  # a bug: said, and the run goes on
+                    crashed.append(pair.seed)
+                    traceback.print_exc(limit=3)
             if len(reads) < 2:
                 continue
             combined = combine(reads)
@@ -121,7 +126,9 @@ def main(argv: list[str] | None = None) -> int:
         f"photos refused: {refused}; pairs taken for two sheets: {two_sheets}; photos too"
         f" unsure to settle a doubt: {doubters}"
     )
-    return 0
+    if crashed:
+        print(f"CRASHED (a bug) on seeds {crashed}")
+    return 1 if crashed else 0
 
 
 if __name__ == "__main__":
