@@ -1,10 +1,10 @@
 """Several photos of one page, read as one: what one photo doubts, another may settle.
 
 A mark is sure when every photo reads it the same and at least one of them is sure of it.
-Photos that disagree leave it flagged, whatever their confidence: on 200 tuning sheets
-photographed twice (bench/photo_pairs.py) the flags fell from 6.4 % and 8.3 % of marks in
-each photo alone to 3.6 % in the two together, and marks read wrong without a flag from 6
-and 4 to 4.
+Photos that disagree leave it flagged, whatever their confidence: on 200 held-out sheets
+photographed twice (bench/photo_pairs.py) the flags fell from 7.9 % and 9.3 % of marks in
+each photo alone to 4.2 % in the two together, and marks read wrong without a flag from 10
+and 15 to 7.
 
 Two photos that disagree at many marks read sure are of two sheets (two players' page 1, or
 two days' sheets), not one sheet twice: they are refused, never merged.
