@@ -499,3 +499,19 @@ def test_a_decoder_that_raises_on_noise_is_no_code_read(test_page, monkeypatch):
     read = read_page(jpeg(pp.photograph(raster)), catalogue)
     assert read.page == readable
     assert_read_right(read, readable)
+
+
+def test_a_photo_refused_beside_good_ones_says_the_others_read(tmp_path, test_page, catalogue):
+    """One cut-off photo among good ones: nothing is read (a page may be missing), and the
+    player is told the rest read, so taking it again or leaving it out both go on."""
+    good = save(tmp_path, "ann-1.jpg", jpeg(pp.photograph(test_page[1])))
+    photo = pp.photograph(test_page[1], angle=0, tilt=0, fill_share=0.9)
+    cut = save(tmp_path, "ann-2.jpg", jpeg(photo[:, : int(photo.shape[1] * 0.62)]))
+    result = run("read", good, cut)
+    assert result.exit_code == 2
+    assert "ann-2.jpg" in result.stderr and "cut off" in result.stderr
+    assert f"the other photo ({good}) reads well" in result.stderr
+    assert "take the photo above again, or leave it out" in result.stderr
+    assert "Traceback" not in result.output
+    result = run("read", good)  # left out: the good one reads alone
+    assert result.exit_code == 0, result.output

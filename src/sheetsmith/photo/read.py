@@ -360,6 +360,16 @@ def read_photos(
         seconds = time.perf_counter() - started
         reads.append(_with(read, file=name, seconds=seconds))
     if problems:
+        if reads:  # the photos that did read are not lost: the player may go on without
+            shown = ", ".join(read.file for read in reads)
+            several, failed = len(reads) > 1, len(problems) > 1
+            problems.append(
+                Problem(
+                    f"the other photo{'s' if several else ''} ({shown})"
+                    f" read{'' if several else 's'} well: take the photo{'s' if failed else ''}"
+                    f" above again, or leave {'them' if failed else 'it'} out"
+                )
+            )
         raise PhotoError(problems)
     together = _together(reads)
     if together:
