@@ -426,6 +426,19 @@ def test_both_sky_pages_in_any_order_make_one_checked_sheet(tmp_path):
     assert "score" not in result.stdout
 
 
+def test_photos_of_two_games_are_refused_plainly(tmp_path):
+    sky, _ = real_photo(tmp_path, "my-corner-of-the-sky", "game-page")
+    day, _ = real_photo(tmp_path, "personal-space", "daily-sheet", keys_every=5)
+    for command in (["read", sky, day], ["read", day, sky, "--json"], ["check", sky, day]):
+        result = run(*command)
+        assert result.exit_code == 2, result.output
+        assert "Traceback" not in result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        said = result.stdout if "--json" in command else result.stderr
+        assert "the photos are of different games" in said, said
+        assert "read one game's pages at a time" in said
+
+
 def test_a_daily_sheet_photo_is_read_before_it_is_checked(tmp_path):
     """Its squares' letters are handwriting: `check` on the photo says to read and type."""
     photo, _ = real_photo(tmp_path, "personal-space", "daily-sheet", keys_every=5)

@@ -3,14 +3,17 @@ sheet without a word). Light: the CLI catches these without loading OpenCV."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sheetsmith.errors import Problem, SheetsmithError
 
 
 class PhotoError(SheetsmithError):
     """A photo that cannot be read as a sheetsmith page."""
 
-    def __init__(self, message: str | list[Problem], file: str | None = None) -> None:
-        super().__init__(message if isinstance(message, list) else [Problem(message, file=file)])
+    def __init__(self, message: str | Sequence[Problem], file: str | None = None) -> None:
+        problems = [Problem(message, file=file)] if isinstance(message, str) else list(message)
+        super().__init__(problems)
 
     def located(self, file: str) -> PhotoError:
         """The same error, naming the photo it is about (the API reads pixels, not files)."""

@@ -433,6 +433,6 @@ def _together(reads: Sequence[PageRead]) -> list[Problem]:
     if len(games) < 2:
         return []
     listed = ", ".join(f"{read.file} is {read.page.game}" for read in reads)
-    return MixedPages(
-        f"the photos are of different games ({listed}): read one game's pages at a time"
-    ).problems
+    return [
+        Problem(f"the photos are of different games ({listed}): read one game's pages at a time")
+    ]
