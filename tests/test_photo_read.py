@@ -273,6 +273,14 @@ def test_two_photos_of_one_page_are_read_as_one(tmp_path, test_page, catalogue):
     assert "ann-p1-copy.png is the same photo as" in result.stderr
     assert json.loads(result.stdout)["pages"][0]["photos"] == [a]
     assert reading.photos_player([a, b]) == "ann"
+    # a copy an app saved again, smaller: other pixels, the same shot, read once
+    first = cv2.imread(a)
+    smaller = cv2.resize(first, (first.shape[1] * 3 // 4, first.shape[0] * 3 // 4))
+    resaved = save(tmp_path, "ann-p1-sent.jpg", jpeg(smaller, 80))
+    result = run("read", a, resaved, "--json")
+    assert result.exit_code == 0, result.output
+    assert "ann-p1-sent.jpg is the same shot as" in result.stderr
+    assert len(json.loads(result.stdout)["pages"][0]["photos"]) == 1
 
 
 def test_the_same_page_of_two_sheets_is_refused(tmp_path, test_page, catalogue):
@@ -446,7 +454,8 @@ def test_a_daily_sheet_photo_is_read_before_it_is_checked(tmp_path):
     assert result.exit_code == 2, result.output
     assert "shows which marks hold ink, not what is written there" in result.stderr
     # the file suggested names the player as the photo does
-    assert f"sheetsmith read {photo} --out daily-sheet.toml" in result.stderr
+    # (a photo named for its page names no one: the sheet is named for no one either)
+    assert f"sheetsmith read {photo} --out sheet.toml" in result.stderr
     # the money is handwriting too: typed as ??, and a check asks for it by name
     sheet = tmp_path / "day.toml"
     assert run("read", photo, "--out", str(sheet)).exit_code == 0
@@ -481,6 +490,20 @@ def test_the_photos_name_the_player():
     assert photos_player(["20240512_101010.jpg"]) == ""  # a date and time
     # a day's photo names its player, not the day: "maddy-thu.jpg" is Maddy's
     assert photos_player(["maddy-thu.jpg"]) == "maddy"
+    # the words the names share, never part of one: "page1", "page2" share no player
+    assert photos_player(["page1.jpg", "page2.jpg"]) == ""
+    assert photos_player(["bob-1.jpg", "bea-2.jpg"]) == ""
+    assert photos_player(["annabel-1.jpg", "ann-2.jpg"]) == ""
+    assert photos_player(["s0.jpg", "s0 copy.jpg", "s1.jpg"]) == ""
+    assert photos_player(["mary jane 1.jpg", "mary jane 2.jpg"]) == "mary jane"
+    # names of pages and photos are not players; the dash a phone types is a separator
+    assert photos_player(["game-page.jpg", "upgrades.jpg"]) == ""
+    assert photos_player(["daily-sheet.jpg"]) == ""
+    assert photos_player(["Zoë – game page.jpg", "Zoë – upgrades.jpg"]) == "Zoë"
+    assert photos_player(["ann-game-page.jpg"]) == photos_player(["Ann sheet.toml"]).lower()
+    assert photos_player(["ann-p1.jpg", "ann-p1-again.jpg"]) == "ann"
+    assert photos_player(["pageant.jpg"]) == "pageant"
+    assert photos_player(["r2d2.jpg"]) == "r2d2"
 
 
 def test_the_example_photos_read_to_anns_sheet(tmp_path):

@@ -101,6 +101,35 @@ def test_the_same_photo_given_twice_is_read_once_and_said(page):
     assert note.startswith("copy.jpg is the same photo as a.jpg: it was read once")
     (note,) = combine([a, a]).notes
     assert note.startswith("a.jpg was given twice: it was read once")
+    (note,) = combine([a, dataclasses.replace(a, file="./a.jpg")]).notes  # one file, two names
+    assert note.startswith("./a.jpg was given twice")
+
+
+def shot(read: PageRead, framing, size=(4000, 3000), **changes) -> PageRead:
+    return dataclasses.replace(read, framing=tuple(framing), size=size, **changes)
+
+
+FRAMING = (0.2, 0.1, 0.8, 0.1, 0.2, 0.9, 0.8, 0.9)
+
+
+def test_a_copy_of_a_shot_saved_again_or_shrunk_is_read_once(page):
+    """An app's re-saved or shrunk copy has other pixels but the same doubts: read once,
+    said, and of the two the one read with fewer doubts is kept."""
+    a = shot(read_of(page, {"box:1": Reading(FILLED, 0.7)}, "a.jpg"), FRAMING)
+    # the same page at the same place in a frame of the same shape, smaller: one shot
+    moved = [v + 0.001 for v in FRAMING]
+    small = shot(read_of(page, {}, "a-small.jpg"), moved, size=(1600, 1200))
+    combined = combine([a, small])
+    assert combined.reads == [small]  # sure of box:1's absence where a.jpg doubted
+    (note,) = combined.notes
+    assert note.startswith("a-small.jpg is the same shot as a.jpg (a copy saved again)")
+    assert combine([small, a]).reads == [small]
+    # a second shot from the hand: the page elsewhere in the frame, read as a second photo
+    again = shot(read_of(page, {}, "b.jpg"), [v + 0.01 for v in FRAMING])
+    assert combine([a, again]).notes == [] and len(combine([a, again]).reads[0].parts) == 2
+    # ... or a frame of another shape (a crop) is not taken for a copy either
+    cropped = shot(read_of(page, {}, "c.jpg"), FRAMING, size=(3000, 3000))
+    assert len(combine([a, cropped]).reads[0].parts) == 2
 
 
 def doubtful(page, share: float) -> dict[str, Reading]:

@@ -64,6 +64,9 @@ class Located:
     contrast: float
     px_per_point: float = 0.0  # the photo's pixels per PDF point at the page's centre
     tilt: float = 0.0  # degrees: the page's foreshortening (the homography's anisotropy)
+    # the four corner markers' centres, as shares of the photo's width and height: where
+    # the page lies in the frame (a copy of a photo, saved again or shrunk, keeps them)
+    framing: tuple[float, ...] = ()
 
 
 def locate(image: np.ndarray, catalogue: Catalogue) -> Located:
@@ -134,7 +137,13 @@ def _locate(image: np.ndarray, gray: np.ndarray, catalogue: Catalogue) -> Locate
     source = identify(gray, markers, catalogue)
     rectified = rectify(image, markers, source.page)
     px_per_point, tilt = photo_geometry(markers, source.page)
-    return Located(source, rectified, sharpness, white, contrast, px_per_point, tilt)
+    height, width = gray.shape[:2]
+    framing = tuple(
+        float(v)
+        for i in range(4)
+        for v in np.asarray(markers[i], np.float64).reshape(-1, 2).mean(axis=0) / (width, height)
+    )
+    return Located(source, rectified, sharpness, white, contrast, px_per_point, tilt, framing)
 
 
 def photo_geometry(markers: Mapping[int, np.ndarray], page: ReadablePage) -> tuple[float, float]:

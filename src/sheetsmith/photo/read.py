@@ -64,6 +64,7 @@ class PageRead:
     px_per_point: float = 0.0  # the photo's pixels per PDF point at the page's centre
     tilt: float = 0.0  # degrees: how far the phone leaned from straight above the page
     size: tuple[int, int] = (0, 0)  # the photo's width and height, in pixels
+    framing: tuple[float, ...] = ()  # where the page lies in the frame (`Located.framing`)
     # the photos read as this page, when it was read from several (`photo.several`)
     parts: tuple[PageRead, ...] = field(default=(), repr=False)
 
@@ -334,6 +335,7 @@ def read_page(image: np.ndarray, catalogue: Catalogue | None = None) -> PageRead
         px_per_point=located.px_per_point,
         tilt=located.tilt,
         size=(image.shape[1], image.shape[0]),
+        framing=located.framing,
     )
 
 
@@ -400,25 +402,43 @@ _CAMERA_NAME = re.compile(
     r"|^[\d_. -]+$",  # a date and time: "20240512_101010"
     re.IGNORECASE,
 )
+# words that name a page or a photo, not a player: "page1", "game-page", "ann - upgrades"
+_PAGE_WORDS = (
+    r"(game|daily|score|star)?[-_ ]*(page|pages|sheet|sheets|upgrades|map|scan|photo|photos"
+    r"|picture|front|back|side|copy|again|p|pg)[-_ ]*(\d+|one|two|[ab])?"
+)
+_PAGE_NAME = re.compile(rf"^({_PAGE_WORDS}[-_ .\u2013\u2014]*)+$", re.IGNORECASE)
+_PAGE_SUFFIX = re.compile(rf"([-_ .\u2013\u2014]+{_PAGE_WORDS}|[-_ ]+\d+)+$", re.IGNORECASE)
+_SEPARATORS = " -_.\u2013\u2014"  # and the dashes a phone's keyboard makes of "-"
 
 
 def photos_player(files: Sequence[str]) -> str:
-    """Who the photos are of: what their file names share ("ann" for "ann-1.jpg" and
-    "ann-2.jpg"), else the first photo's name."""
+    """Who the photos are of: the words their file names share ("ann" for "ann-1.jpg" and
+    "ann-2.jpg"), or a lone photo's name; "" when the names share no whole word, or name a
+    page or a camera rather than a player."""
     stems = [Path(f).stem for f in files if f]
     if not stems:
         return ""
-    length = 0
-    while all(len(s) > length and s[length] == stems[0][length] for s in stems):
-        length += 1
-    shared = stems[0][:length]
-    if len(stems) > 1 and shared and shared[-1] not in " -_.":
-        # "ann-page1", "ann-page2": the name ends where the words do, not inside "page"
-        cut = max(shared.rfind(c) for c in " -_.")
-        shared = shared[:cut] if cut > 0 else shared
-    name = shared.rstrip(" -_.") or stems[0]
+    shared = stems[0]
+    for stem in stems[1:]:
+        length = 0
+        while length < min(len(shared), len(stem)) and shared[length] == stem[length]:
+            length += 1
+        shared = shared[:length]
+    if len(stems) > 1:
+        # "ann-page1", "ann-page2": the name ends where a word ends in every name, never
+        # inside one ("page1", "page2" share "page"; "bob", "bea" share "b": no one)
+        def whole(at: int) -> bool:
+            return all(len(s) == at or s[at] in _SEPARATORS for s in stems)
+
+        while shared and not (whole(len(shared)) or shared[-1] in _SEPARATORS):
+            shared = shared[:-1]
+    name = shared.strip(_SEPARATORS)
     # a phone's own file name ("IMG_2041", "PXL_20261124_...") names no one: left to type
-    return "" if _CAMERA_NAME.match(name) else without_day(name)
+    if not name or _CAMERA_NAME.match(name) or _PAGE_NAME.match(name):
+        return ""
+    # "ann-game-page", "Zoë sheet", "ann 2": the player, not the page or the count
+    return without_day(_PAGE_SUFFIX.sub("", name) or name)
 
 
 def _with(read: PageRead, **changes: Any) -> PageRead:

@@ -13,6 +13,7 @@ two days' sheets), not one sheet twice: they are refused, never merged.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
@@ -37,6 +38,10 @@ MOST_SURE_CONFLICT_SHARE = 0.05
 POOR_SHARE = 0.2
 # Never sure when the photos disagree: the combined confidence stays just under the line
 _DOUBTED = SURE - 0.01
+# Two photos whose page lies at the same place in frames of one shape, to this share of the
+# frame (8 px of 4000), are one shot: a copy saved again or shrunk by an app, whose doubts
+# are the same doubts. A second shot from the hand moves the page far more than this.
+SAME_SHOT = 0.002
 
 
 @dataclass
@@ -93,16 +98,22 @@ def combine(reads: Sequence[PageRead]) -> Combined:
         kept: list[PageRead] = []
         for read in same:
             twin = next((k for k in kept if np.array_equal(k.rectified, read.rectified)), None)
-            if twin is not None:
-                same_as = (
-                    "was given twice"
-                    if twin.file == read.file
-                    else (f"is the same photo as {twin.file}")
-                )
+            shot = next((k for k in kept if _one_shot(k, read)), None)
+            if twin is not None or shot is not None:
+                if twin is not None:
+                    again = _same_file(twin.file, read.file)
+                    said = "was given twice" if again else "is the same photo as"
+                    other = "" if again else f" {twin.file}"
+                else:
+                    said, other = "is the same shot as", f" {shot.file} (a copy saved again)"
                 combined.notes.append(
-                    f"{read.file} {same_as}: it was read once (a second photo helps only"
+                    f"{read.file} {said}{other}: it was read once (a second photo helps only"
                     " when taken again, from another angle)"
                 )
+                copy = twin if twin is not None else shot
+                # of two copies of one shot, the one read with fewer doubts is kept
+                if copy is not None and len(read.uncertain()) < len(copy.uncertain()):
+                    kept = [read if k is copy else k for k in kept]
             else:
                 kept.append(read)
         problems = [
@@ -124,6 +135,22 @@ def combine(reads: Sequence[PageRead]) -> Combined:
                 )
             combined.reads.append(_as_one(kept, doubters))
     return combined
+
+
+def _same_file(a: str | None, b: str | None) -> bool:
+    """One file, however named ("./a.jpg", "a.jpg", its full path)."""
+    return a == b or (
+        a is not None and b is not None and os.path.realpath(a) == os.path.realpath(b)
+    )
+
+
+def _one_shot(a: PageRead, b: PageRead) -> bool:
+    """Two files of one shot: the page at the same place in frames of one shape."""
+    if not a.framing or len(a.framing) != len(b.framing) or not (a.size[1] and b.size[1]):
+        return False
+    if abs(a.size[0] / a.size[1] - b.size[0] / b.size[1]) > SAME_SHOT:
+        return False
+    return max(abs(x - y) for x, y in zip(a.framing, b.framing, strict=True)) <= SAME_SHOT
 
 
 def _differ(a: PageRead, b: PageRead) -> bool:
