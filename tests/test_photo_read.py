@@ -16,6 +16,7 @@ import photopage as pp
 from sheetsmith.cli import app
 from sheetsmith.photo import errors, image, is_photo
 from sheetsmith.photo import read as reading
+from sheetsmith.photo.player import photos_player
 from sheetsmith.photo.read import GAMES, read_page
 
 runner = CliRunner()
@@ -272,7 +273,7 @@ def test_two_photos_of_one_page_are_read_as_one(tmp_path, test_page, catalogue):
     assert result.exit_code == 0, result.output
     assert "ann-p1-copy.png is the same photo as" in result.stderr
     assert json.loads(result.stdout)["pages"][0]["photos"] == [a]
-    assert reading.photos_player([a, b]) == "ann"
+    assert photos_player([a, b]) == "ann"
     # a copy an app saved again, smaller: other pixels, the same shot, read once
     first = cv2.imread(a)
     smaller = cv2.resize(first, (first.shape[1] * 3 // 4, first.shape[0] * 3 // 4))
@@ -476,8 +477,6 @@ def test_a_daily_sheet_photo_reads_its_marks(tmp_path):
 
 
 def test_the_photos_name_the_player():
-    from sheetsmith.photo.read import photos_player
-
     assert photos_player(["ann-page1.jpg", "ann-page2.jpg"]) == "ann"
     assert photos_player(["photos/ann_1.JPG", "photos/ann_2.JPG"]) == "ann"
     assert photos_player(["one.heic"]) == "one"

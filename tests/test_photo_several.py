@@ -213,3 +213,43 @@ def test_a_page_read_from_two_photos_gives_each_photo_its_own_advice(page):
     (one,) = combine([good, small]).reads
     (hint,) = one.advice()  # the small photo's, named; no third photo asked for
     assert hint.startswith("small.jpg: the page is small in this photo: take it closer")
+
+
+def test_a_mark_the_photos_read_otherwise_says_how_each_read_it(page, capsys):
+    """So the player knows which photo to look at again, or to leave out."""
+    from sheetsmith.cli.photos import tell_uncertain
+    from sheetsmith.photo.read import PhotoSheet
+
+    a = read_of(
+        page, {"box:1": Reading(FILLED, 1.0), "box:4": Reading(FILLED, 0.7)}, "photos/a.jpg"
+    )
+    b = read_of(page, {"box:1": Reading(EMPTY, 0.55), "box:4": Reading(FILLED, 0.6)}, "b.jpg")
+    (one,) = combine([a, b]).reads
+    assert one.views("box:1") == [
+        ("photos/a.jpg", Reading(FILLED, 1.0)),
+        ("b.jpg", b.readings["box:1"]),
+    ]
+    tell_uncertain(PhotoSheet(page.game, "", (one,)))
+    said = capsys.readouterr().err
+    box1 = next(line for line in said.splitlines() if ": box 1 " in line or "box:1" in line)
+    assert box1.endswith("(the photos differ: a.jpg filled 100%, b.jpg empty 55%)"), said
+    # a mark both read alike (one unsure) is listed without it
+    box4 = next(line for line in said.splitlines() if "box 4" in line or "box:4" in line)
+    assert "differ" not in box4
+    document = PhotoSheet(page.game, "", (one,)).as_json()
+    marks = {m["key"]: m for m in document["pages"][0]["marks"]}
+    assert marks["box:1"]["photos"] == [
+        {"file": "photos/a.jpg", "filled": True, "confidence": 1.0},
+        {"file": "b.jpg", "filled": False, "confidence": 0.55},
+    ]
+
+
+def test_the_picture_of_a_page_read_from_several_photos_is_the_clearest(page):
+    from sheetsmith.photo.annotate import caption
+
+    poor = read_of(page, doubtful(page, 0.1), "dim/blurred.jpg")
+    clear = read_of(page, {}, "clear.jpg")
+    for order in ([poor, clear], [clear, poor]):
+        (one,) = combine(order).reads
+        assert one.rectified is clear.rectified
+        assert caption(one).endswith("; photo clear.jpg, read with blurred.jpg")

@@ -15,7 +15,7 @@ from sheetsmith.console import Quiet, echo, echo_bytes, emit_json, fail, warn
 from sheetsmith.errors import OptionError, Problem, SheetsmithError, problems_json
 
 if TYPE_CHECKING:
-    from sheetsmith.photo.read import PhotoSheet
+    from sheetsmith.photo.read import PageRead, PhotoSheet
 
 
 @app.command()
@@ -61,7 +61,8 @@ def read(
       sheetsmith read tuesday.jpg --json
     """
     Quiet.on = quiet
-    from sheetsmith.photo.read import photos_player, read_photos
+    from sheetsmith.photo.player import photos_player
+    from sheetsmith.photo.read import read_photos
 
     try:
         if annotate is not None and annotate.suffix.lower() != ".png":
@@ -141,9 +142,20 @@ def tell_uncertain(sheet: PhotoSheet, *, err: bool = True) -> None:
         guess = "filled" if reading.filled else "empty"
         echo(
             f"  {read.file or read.page.page}: {mark.name} ({mark.kind}):"
-            f" read as {guess}, {reading.percent}% sure",
+            f" read as {guess}, {reading.percent}% sure{_differ(read, mark.key)}",
             err=err,
         )
     for read in sheet.pages:
         for hint in read.advice():  # a page read from several photos names each photo's
             echo(hint if read.parts else f"{read.file or read.page.page}: {hint}", err=err)
+
+
+def _differ(read: PageRead, key: str) -> str:
+    """How the photos read a mark they disagree on: which to look at again, or leave out."""
+    views = read.views(key)
+    if len({reading.filled for _, reading in views}) < 2:
+        return ""
+    said = ", ".join(
+        f"{Path(file).name} {'filled' if r.filled else 'empty'} {r.percent}%" for file, r in views
+    )
+    return f" (the photos differ: {said})"

@@ -196,7 +196,7 @@ def _whole(read: PhotoSheet, photos: list[str]) -> None:
     player must type first."""
     from sheetsmith.errors import Problem
     from sheetsmith.games import registry
-    from sheetsmith.photo.read import photos_player
+    from sheetsmith.photo.player import photos_player
 
     shown = " ".join(photos)
     out = f"{photos_player(photos) or 'sheet'}.toml"  # the file that names its player

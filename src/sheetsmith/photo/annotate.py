@@ -71,13 +71,21 @@ def _legend(picture: np.ndarray, read: PageRead) -> np.ndarray:
         )
         (width, _), _ = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, 0.6, 1)
         x += 28 + width + 24
+    cv2.putText(
+        band, caption(read), (10, 58), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (60, 60, 60), 1, cv2.LINE_AA
+    )
+    return np.vstack([band, picture])
+
+
+def caption(read: PageRead) -> str:
+    """The picture's second line: the page, its doubts, and the photos read for it."""
     unsure = sum(1 for _, r in read.marks() if r.uncertain)
     text = f"{read.page.game} / {read.page.title or read.page.page}: {unsure} uncertain"
-    if read.parts:  # what several photos read together, drawn on the first of them
-        names = [Path(str(part.file)).name for part in read.parts]
-        text += f"; photo {names[0]}, read with {', '.join(names[1:])}"
-    cv2.putText(band, text, (10, 58), cv2.FONT_HERSHEY_SIMPLEX, 0.55, (60, 60, 60), 1, cv2.LINE_AA)
-    return np.vstack([band, picture])
+    if read.parts:  # what several photos read together, drawn on the clearest of them
+        drawn = next((p for p in read.parts if p.rectified is read.rectified), read.parts[0])
+        others = [Path(str(p.file)).name for p in read.parts if p is not drawn]
+        text += f"; photo {Path(str(drawn.file)).name}, read with {', '.join(others)}"
+    return text
 
 
 def png_bytes(picture: np.ndarray) -> bytes:

@@ -23,7 +23,6 @@ its own page code.
 from __future__ import annotations
 
 import json
-import re
 import tempfile
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -37,7 +36,6 @@ import numpy as np
 from sheetsmith.errors import Problem, SheetsmithError
 from sheetsmith.games import registry
 from sheetsmith.games.interface import resolve
-from sheetsmith.naming import without_day
 from sheetsmith.photo.advice import advice
 from sheetsmith.photo.decide import decide
 from sheetsmith.photo.errors import BadLight, MixedPages, PhotoError, UnknownPage
@@ -46,6 +44,7 @@ from sheetsmith.photo.image import load_image
 from sheetsmith.photo.locate import locate
 from sheetsmith.photo.marks import Mark, ReadablePage, Reading, parse_payload
 from sheetsmith.photo.page_code import decode
+from sheetsmith.photo.player import photos_player
 from sheetsmith.photo.several import combine
 
 
@@ -78,6 +77,10 @@ class PageRead:
 
     def uncertain(self) -> list[tuple[Mark, Reading]]:
         return [(mark, reading) for mark, reading in self.marks() if reading.uncertain]
+
+    def views(self, key: str) -> list[tuple[str, Reading]]:
+        """Each photo's own reading of a mark, when the page was read from several."""
+        return [(str(part.file), part.readings[key]) for part in self.parts]
 
     def advice(self) -> list[str]:
         """What to change in the next photo of this page (photo/advice.py)."""
@@ -140,6 +143,7 @@ class PhotoSheet:
                             "confidence": reading.confidence,
                             "uncertain": reading.uncertain,
                         }
+                        | _views_json(read, mark.key)
                         for mark, reading in read.marks()
                     ],
                 }
@@ -150,6 +154,15 @@ class PhotoSheet:
             "notes": list(self.notes),
             "sheet": self.text,
         }
+
+
+def _views_json(read: PageRead, key: str) -> dict[str, Any]:
+    if not read.parts:
+        return {}
+    views = read.views(key)
+    return {
+        "photos": [{"file": f, "filled": r.filled, "confidence": r.confidence} for f, r in views]
+    }
 
 
 # -- the registry's games ------------------------------------------------------------------
@@ -395,50 +408,6 @@ def read_photos(
     missing = tuple(page for page in every if page not in readings)
     titles = {name: page.title for name, page in every.items()}
     return PhotoSheet(game, text, tuple(reads), missing, titles, tuple(combined.notes))
-
-
-_CAMERA_NAME = re.compile(
-    r"^(img|image|dsc[nf]?|dcim|pxl|photo|pic|p|mvimg|signal|whatsapp image)([-_ ]*\d.*)?$"
-    r"|^[\d_. -]+$",  # a date and time: "20240512_101010"
-    re.IGNORECASE,
-)
-# words that name a page or a photo, not a player: "page1", "game-page", "ann - upgrades"
-_PAGE_WORDS = (
-    r"(game|daily|score|star)?[-_ ]*(page|pages|sheet|sheets|upgrades|map|scan|photo|photos"
-    r"|picture|front|back|side|copy|again|p|pg)[-_ ]*(\d+|one|two|[ab])?"
-)
-_PAGE_NAME = re.compile(rf"^({_PAGE_WORDS}[-_ .\u2013\u2014]*)+$", re.IGNORECASE)
-_PAGE_SUFFIX = re.compile(rf"([-_ .\u2013\u2014]+{_PAGE_WORDS}|[-_ ]+\d+)+$", re.IGNORECASE)
-_SEPARATORS = " -_.\u2013\u2014"  # and the dashes a phone's keyboard makes of "-"
-
-
-def photos_player(files: Sequence[str]) -> str:
-    """Who the photos are of: the words their file names share ("ann" for "ann-1.jpg" and
-    "ann-2.jpg"), or a lone photo's name; "" when the names share no whole word, or name a
-    page or a camera rather than a player."""
-    stems = [Path(f).stem for f in files if f]
-    if not stems:
-        return ""
-    shared = stems[0]
-    for stem in stems[1:]:
-        length = 0
-        while length < min(len(shared), len(stem)) and shared[length] == stem[length]:
-            length += 1
-        shared = shared[:length]
-    if len(stems) > 1:
-        # "ann-page1", "ann-page2": the name ends where a word ends in every name, never
-        # inside one ("page1", "page2" share "page"; "bob", "bea" share "b": no one)
-        def whole(at: int) -> bool:
-            return all(len(s) == at or s[at] in _SEPARATORS for s in stems)
-
-        while shared and not (whole(len(shared)) or shared[-1] in _SEPARATORS):
-            shared = shared[:-1]
-    name = shared.strip(_SEPARATORS)
-    # a phone's own file name ("IMG_2041", "PXL_20261124_...") names no one: left to type
-    if not name or _CAMERA_NAME.match(name) or _PAGE_NAME.match(name):
-        return ""
-    # "ann-game-page", "Zoë sheet", "ann 2": the player, not the page or the count
-    return without_day(_PAGE_SUFFIX.sub("", name) or name)
 
 
 def _with(read: PageRead, **changes: Any) -> PageRead:

@@ -184,8 +184,10 @@ def _as_one(same: list[PageRead], doubters: list[PageRead]) -> PageRead:
         return found
 
     readings = {key: fuse([reading(read, key) for read in same]) for key in first.readings}
+    # the picture shown (--annotate) is the photo read with the fewest doubts: the clearest
+    clearest = min(same, key=lambda read: len(read.uncertain()))
     return replace(
-        first,
+        clearest,
         readings=readings,
         file=" + ".join(str(read.file or read.page.page) for read in same),
         seconds=sum(read.seconds for read in same),
