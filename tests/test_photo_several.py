@@ -193,7 +193,16 @@ def test_every_two_photos_of_a_page_are_compared_whatever_their_order(page):
     bea_again = read_of(page, {keys[0]: Reading(FILLED, 0.7)}, "bea-2.jpg")
     ann = read_of(page, {key: Reading(FILLED, 0.99) for key in keys}, "ann.jpg")
     for order in ([bea, bea_again, ann], [bea_again, ann, bea], [ann, bea, bea_again]):
-        assert combine(order).problems, [r.file for r in order]
+        (problem,) = combine(order).problems  # said once, the photos grouped by sheet
+        assert "are of 2 sheets, not one" in problem.message
+        assert "(bea.jpg, bea-2.jpg / ann.jpg)" in problem.message or (
+            "(bea-2.jpg, bea.jpg / ann.jpg)" in problem.message
+            or "(ann.jpg / bea.jpg, bea-2.jpg)" in problem.message
+        ), problem.message
+    # three photos that do not fall into sheets (a poor one agrees with both): each pair said
+    poor = read_of(page, {key: Reading(FILLED, 0.6) for key in keys[:3]}, "poor.jpg")
+    problems = combine([bea, poor, ann]).problems
+    assert [p.file for p in problems] == ["ann.jpg"]
 
 
 def test_a_few_sure_differences_are_one_sheet_flagged_not_two_sheets(page):

@@ -23,8 +23,11 @@ def read(
     photos: Annotated[
         list[Path],
         typer.Argument(
-            help="Photos of the game's pages (JPEG, PNG, WebP, HEIC), in any order; two"
-            " photos of a page are read as one, each settling what the other doubted.",
+            help="Photos of the game's pages (JPEG, PNG, WebP, HEIC), in any order. Several"
+            " photos of one page are read as one: a mark one photo doubts is settled where"
+            " another reads it alike and sure, and flagged where they read it otherwise."
+            " The player is named by --out, else by a word the photos' names share"
+            " (ann-1.jpg, ann-2.jpg: ann).",
             show_default=False,
         ),
     ],
@@ -37,8 +40,8 @@ def read(
     annotate: Annotated[
         Path | None,
         typer.Option(
-            help="Also write the rectified photo with what was read drawn over it (PNG; one"
-            " per page, named after it, for several photos).",
+            help="Also write the straightened photo with what was read drawn over it (PNG)."
+            " When the photos show several pages, one picture a page: NAME-PAGE.png.",
             show_default=False,
         ),
     ] = None,
@@ -56,8 +59,8 @@ def read(
 
     [bold]Examples[/bold]
 
-      sheetsmith read page1.jpg page2.jpg --out ann.toml
-      sheetsmith read page1.jpg page2.jpg --annotate check.png
+      sheetsmith read ann-1.jpg ann-2.jpg --out ann.toml
+      sheetsmith read ann-1.jpg ann-2.jpg ann-2-again.jpg --annotate look.png
       sheetsmith read tuesday.jpg --json
     """
     Quiet.on = quiet

@@ -130,7 +130,7 @@ def check(
       sheetsmith check ann.toml
       sheetsmith check ann.toml ben.toml --json
       sheetsmith check - < ann.toml
-      sheetsmith check page1.jpg page2.jpg
+      sheetsmith check ann-1.jpg ann-2.jpg
     """
     from sheetsmith.photo import is_photo
 
@@ -194,12 +194,15 @@ def _whole(read: PhotoSheet, photos: list[str]) -> None:
     """Refuse photos that cannot be checked as they are: a page missing (its marks would
     be scored empty and break rules the player kept), or a page whose handwriting the
     player must type first."""
+    import shlex
+
     from sheetsmith.errors import Problem
     from sheetsmith.games import registry
     from sheetsmith.photo.player import photos_player
 
-    shown = " ".join(photos)
-    out = f"{photos_player(photos) or 'sheet'}.toml"  # the file that names its player
+    # quoted as a shell needs them: the command is there to be pasted
+    shown = " ".join(shlex.quote(photo) for photo in photos)
+    out = shlex.quote(f"{photos_player(photos) or 'sheet'}.toml")  # the file names its player
     problems = [
         Problem(
             f"no photo shows {read.page_name(page)}: photograph every page of the sheet,"

@@ -17,7 +17,7 @@ rectified to a fixed scale, so every mark lies where the layout put it.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -105,7 +105,7 @@ def _locate(image: np.ndarray, gray: np.ndarray, catalogue: Catalogue) -> Locate
         outside = len(missing) == 1 and not corner_inside(gray.shape, predicted_corner(markers))
         if not outside and judge_markers(gray, markers)[0] < MIN_SHARPNESS:
             raise Blurred(
-                f"the photo is too blurred: the {', '.join(missing)} corner marker"
+                f"the photo is too blurred: the {_listed(missing)} corner marker"
                 f"{'s are' if len(missing) > 1 else ' is'} lost in the blur; hold the phone"
                 " still, let it focus on the page (tap it), and take it again"
             )
@@ -116,7 +116,7 @@ def _locate(image: np.ndarray, gray: np.ndarray, catalogue: Catalogue) -> Locate
                 " in focus, evenly lit, with the four black corner squares clean"
             )
         raise CutOff(
-            f"the page is cut off: its {', '.join(missing)} corner marker"
+            f"the page is cut off: its {_listed(missing)} corner marker"
             f"{'s are' if len(missing) > 1 else ' is'} not in the photo (or hidden, or too"
             " blurred to make out);"
             " step back so the whole page with its four black corner squares is in the frame"
@@ -144,6 +144,11 @@ def _locate(image: np.ndarray, gray: np.ndarray, catalogue: Catalogue) -> Locate
         for v in np.asarray(markers[i], np.float64).reshape(-1, 2).mean(axis=0) / (width, height)
     )
     return Located(source, rectified, sharpness, white, contrast, px_per_point, tilt, framing)
+
+
+def _listed(names: Sequence[str]) -> str:
+    """["top-left", "top-right", "bottom-left"]: "top-left, top-right and bottom-left"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def photo_geometry(markers: Mapping[int, np.ndarray], page: ReadablePage) -> tuple[float, float]:

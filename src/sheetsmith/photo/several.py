@@ -116,11 +116,13 @@ def combine(reads: Sequence[PageRead]) -> Combined:
                     kept = [read if k is copy else k for k in kept]
             else:
                 kept.append(read)
-        problems = [
-            _two_sheets(a, b) for i, a in enumerate(kept) for b in kept[i + 1 :] if _differ(a, b)
-        ]
-        if problems:
-            combined.problems += problems
+        pairs = [(a, b) for i, a in enumerate(kept) for b in kept[i + 1 :] if _differ(a, b)]
+        if pairs:
+            sheets = _sheets(kept, pairs)
+            if len(kept) > 2 and sheets:  # said once, the photos grouped by sheet
+                combined.problems.append(_several_sheets(sheets, pairs[0]))
+            else:
+                combined.problems += [_two_sheets(a, b) for a, b in pairs]
         elif len(kept) == 1:
             combined.reads.append(kept[0])
         else:
@@ -156,6 +158,41 @@ def _one_shot(a: PageRead, b: PageRead) -> bool:
 def _differ(a: PageRead, b: PageRead) -> bool:
     differ = sure_conflicts(a.readings, b.readings)
     return len(differ) > max(MOST_SURE_CONFLICTS, MOST_SURE_CONFLICT_SHARE * len(a.readings))
+
+
+def _sheets(reads: list[PageRead], pairs: list[tuple[PageRead, PageRead]]) -> list[list[PageRead]]:
+    """The photos grouped by sheet, when each group's photos agree and any two from two
+    groups differ; [] when they do not fall apart so cleanly."""
+    groups: list[list[PageRead]] = []
+    for read in reads:
+        home = [g for g in groups if not any(_among(pairs, read, other) for other in g)]
+        if home:
+            home[0].append(read)
+        else:
+            groups.append([read])
+    apart = all(
+        _among(pairs, a, b)
+        for i, g in enumerate(groups)
+        for h in groups[i + 1 :]
+        for a in g
+        for b in h
+    )
+    return groups if apart and len(groups) > 1 else []
+
+
+def _among(pairs: list[tuple[PageRead, PageRead]], a: PageRead, b: PageRead) -> bool:
+    return any((x is a and y is b) or (x is b and y is a) for x, y in pairs)
+
+
+def _several_sheets(sheets: list[list[PageRead]], first: tuple[PageRead, PageRead]) -> Problem:
+    a, b = first
+    differ = sure_conflicts(a.readings, b.readings)
+    shown = " / ".join(", ".join(str(read.file) for read in sheet) for sheet in sheets)
+    return Problem(
+        f"the photos of {a.page.title or a.page.page} are of {len(sheets)} sheets, not one"
+        f" ({shown}): {a.file} and {b.file} differ at {len(differ)} marks both read sure."
+        " Read each sheet's photos into its own typed sheet, then check those together"
+    )
 
 
 def _two_sheets(first: PageRead, other: PageRead) -> Problem:

@@ -96,9 +96,9 @@ def from_marks(game: SkyGame, readings: Mapping[str, Mapping[str, Reading]]) -> 
         *schema_directive(game.info.id),
         "# Read from photos by sheetsmith: look at every line marked uncertain, then check.",
     ]
-    for page in PAGES:
-        if page not in readings:
-            out.append(f"# page {page!r} was not read: its marks are typed empty.")
+    for number, page in enumerate(PAGES, 1):
+        if page not in readings:  # named as printed, as the warning names it
+            out.append(f"# page {number} of {len(PAGES)} was not read: its marks are typed empty.")
     out += [f'game = "{game.info.id}"', 'player = ""   # your name; empty: the file name', ""]
     top = game.star_map.coordinates
     out.append("# The star map, top row first: x = filled point, . = empty.")
