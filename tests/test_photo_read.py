@@ -192,6 +192,32 @@ def test_a_cut_off_corner_is_named(tmp_path, test_page, catalogue):
     assert "cut off" in message and "lost in the blur" not in message
 
 
+def test_a_corner_is_placed_where_the_page_in_perspective_puts_it(tmp_path, test_page, catalogue):
+    """In strong perspective the page is a trapezoid, not a parallelogram: the missing
+    corner is placed through the others by the page's layout, so a corner past the frame's
+    edge is said to be cut off, and markers inside it but unreadable are not."""
+    photo = pp.photograph(test_page[1], angle=0, tilt=0.5, fill_share=0.9)
+    # the bottom-right marker lies near x = 1700; a parallelogram would put it near 1240
+    message = failure(tmp_path, photo[:, :1660], "steep.jpg")
+    assert "the page is cut off: its bottom-right corner marker is not in the photo" in message
+    # the whole page in the frame, two markers hidden (a thumb, a pencil smudge): not cut off
+    hidden = pp.photograph(test_page[1], angle=0, tilt=0.1, fill_share=0.85)
+    gray = cv2.cvtColor(hidden, cv2.COLOR_BGR2GRAY)
+    from sheetsmith.photo.markers import find_markers
+
+    for corner in (0, 1):
+        quad = find_markers(gray)[corner]
+        x0, y0 = (quad.min(axis=0) - 12).astype(int)
+        x1, y1 = (quad.max(axis=0) + 12).astype(int)
+        hidden[y0:y1, x0:x1] = 235
+    message = failure(tmp_path, hidden, "thumb.jpg")
+    assert (
+        "the page's top-left and top-right corner markers are in the photo but cannot be made out"
+        in message
+    )
+    assert "cut off" not in message
+
+
 def test_a_shrunk_photo_is_said_to_be_too_small(tmp_path, test_page, catalogue):
     """Not "cut off" or "blurred": what to change is the photo's size."""
     photo = pp.photograph(test_page[1], angle=0, tilt=0, fill_share=0.9)

@@ -30,6 +30,7 @@ from sheetsmith.photo.geometry import (
     PageSource,
     fit_homography,
     page_homography,
+    page_points,
     page_size,
 )
 from sheetsmith.photo.markers import (
@@ -41,7 +42,6 @@ from sheetsmith.photo.markers import (
     find_markers,
     judge_markers,
     missing_corners,
-    predicted_corner,
 )
 from sheetsmith.photo.marks import ReadablePage
 from sheetsmith.photo.page_code import identify
@@ -102,18 +102,21 @@ def _locate(image: np.ndarray, gray: np.ndarray, catalogue: Catalogue) -> Locate
     missing = missing_corners(markers)
     if missing:
         # a corner the others place outside the frame is cut off, however sharp the photo
-        outside = len(missing) == 1 and not corner_inside(gray.shape, predicted_corner(markers))
+        placed = _missing_inside(gray.shape, markers, catalogue)
+        outside = placed is False
         if not outside and judge_markers(gray, markers)[0] < MIN_SHARPNESS:
             raise Blurred(
                 f"the photo is too blurred: the {_listed(missing)} corner marker"
                 f"{'s are' if len(missing) > 1 else ' is'} lost in the blur; hold the phone"
                 " still, let it focus on the page (tap it), and take it again"
             )
-        if len(missing) == 1 and not outside:
+        if placed:
+            several = len(missing) > 1
             raise Blurred(
-                f"the page's {missing[0]} corner marker is in the photo but cannot be made"
-                " out (blurred, in shadow or glare, or drawn over): take the photo again,"
-                " in focus, evenly lit, with the four black corner squares clean"
+                f"the page's {_listed(missing)} corner marker{'s are' if several else ' is'}"
+                f" in the photo but cannot be made out (blurred, in shadow or glare, or"
+                " drawn over): take the photo again, in focus, evenly lit, with the four"
+                " black corner squares clean"
             )
         raise CutOff(
             f"the page is cut off: its {_listed(missing)} corner marker"
@@ -144,6 +147,45 @@ def _locate(image: np.ndarray, gray: np.ndarray, catalogue: Catalogue) -> Locate
         for v in np.asarray(markers[i], np.float64).reshape(-1, 2).mean(axis=0) / (width, height)
     )
     return Located(source, rectified, sharpness, white, contrast, px_per_point, tilt, framing)
+
+
+def _missing_inside(
+    shape: tuple[int, ...], markers: Mapping[int, np.ndarray], catalogue: Catalogue
+) -> bool | None:
+    """Whether the missing markers lie inside the frame, where the markers found place them
+    on every page the photo may show; None when too few are found to say."""
+    found = sorted(markers)
+    if len(found) < 2:
+        return None
+    return _placed(shape, markers, catalogue, found)
+
+
+def _placed(
+    shape: tuple[int, ...], markers: Mapping[int, np.ndarray], catalogue: Catalogue, found: list
+) -> bool:
+    """Every missing marker inside the frame, as each known page's layout places it through
+    the markers found (a homography from three, a similarity from two)."""
+    photo = np.float32([markers[i] for i in found]).reshape(-1, 2)
+    layouts = {}
+    for page in catalogue.candidates():
+        points = page_points(page)
+        layouts[points.tobytes()] = points.reshape(4, 4, 2)
+    if not layouts:
+        return False
+    for layout in layouts.values():
+        known = layout[found].reshape(-1, 2)
+        if len(found) >= 3:
+            h, _ = cv2.findHomography(known, photo, 0)
+        else:
+            affine, _ = cv2.estimateAffinePartial2D(known, photo)
+            h = None if affine is None else np.vstack([affine, [0.0, 0.0, 1.0]])
+        if h is None:
+            return False
+        for corner in set(range(4)) - set(found):
+            quad = cv2.perspectiveTransform(layout[corner].reshape(-1, 1, 2), h).reshape(-1, 2)
+            if not corner_inside(shape, quad):
+                return False
+    return True
 
 
 def _listed(names: Sequence[str]) -> str:

@@ -220,18 +220,6 @@ def check_light(image_gray: np.ndarray) -> None:
         )
 
 
-def predicted_corner(markers: Mapping[int, np.ndarray]) -> np.ndarray:
-    """Where the one missing marker would be: the page's corners make a parallelogram,
-    nearly, so it lies across from the opposite marker past its two neighbours."""
-    (gone,) = set(range(4)) - set(markers)
-    before, opposite, after = (
-        markers[(gone - 1) % 4],
-        markers[(gone + 2) % 4],
-        markers[(gone + 1) % 4],
-    )
-    return before + after - opposite
-
-
 def corner_inside(shape: tuple[int, ...], quad: np.ndarray) -> bool:
     height, width = shape[:2]
     return bool(((quad >= 0) & (quad < np.float32([width, height]))).all())
