@@ -331,6 +331,20 @@ def test_unsupported_or_broken_files_are_refused(tmp_path, name, catalogue):
     assert "JPEG" in result.stderr or "take or export the photo again" in result.stderr
 
 
+def test_an_empty_a_foreign_and_a_cut_short_file_are_each_said(tmp_path, test_page, catalogue):
+    (tmp_path / "empty.jpg").write_bytes(b"")
+    (tmp_path / "notes.jpg").write_bytes(b"shopping: eggs, milk")
+    good = Path(save(tmp_path, "p.jpg", jpeg(pp.photograph(test_page[1]))))
+    (tmp_path / "short.jpg").write_bytes(good.read_bytes()[:20000])
+    names = ("empty.jpg", "notes.jpg", "short.jpg")
+    result = run("read", *(str(tmp_path / name) for name in names))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    said = dict(line.removeprefix("error: ").split(": ", 1) for line in result.stderr.splitlines())
+    assert said[str(tmp_path / "empty.jpg")].startswith("the file is empty")
+    assert said[str(tmp_path / "notes.jpg")].startswith("not an image")
+    assert said[str(tmp_path / "short.jpg")].startswith("cannot read it as an image")
+
+
 def test_heic_is_read_or_refused_plainly(tmp_path):
     path = tmp_path / "p.heic"
     path.write_bytes(b"\0\0\0\x18ftypheic")

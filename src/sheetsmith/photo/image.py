@@ -54,6 +54,8 @@ def load_image(path: Path | str, name: str | None = None) -> np.ndarray:
         )
     if not path.is_file():
         raise UnreadableFile("no such file" if not path.exists() else "not a file", shown)
+    if path.stat().st_size == 0:  # a copy or a download that did not finish
+        raise UnreadableFile("the file is empty: copy or export the photo again", shown)
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # over it Pillow raises DecompressionBombError
     if suffix not in _HEIC and _is_heif(path):  # an iPhone photo renamed .jpg
         _heic_opener()
@@ -66,6 +68,11 @@ def load_image(path: Path | str, name: str | None = None) -> np.ndarray:
             why = (
                 f"too large (over {MAX_PIXELS // 1_000_000} megapixels): export it smaller;"
                 " 12 megapixels is plenty"
+            )
+        elif isinstance(exc, UnidentifiedImageError):
+            why = (
+                "not an image (its bytes are no photo format): give the photo itself, a"
+                " JPEG, PNG, WebP or HEIC file"
             )
         else:
             why = "cannot read it as an image (damaged): take or export the photo again"
