@@ -152,19 +152,12 @@ def _locate(image: np.ndarray, gray: np.ndarray, catalogue: Catalogue) -> Locate
 def _missing_inside(
     shape: tuple[int, ...], markers: Mapping[int, np.ndarray], catalogue: Catalogue
 ) -> bool | None:
-    """Whether the missing markers lie inside the frame, where the markers found place them
-    on every page the photo may show; None when too few are found to say."""
+    """Whether every missing marker lies inside the frame, where the markers found place it
+    on each page the photo may show (a homography from three, a similarity from two); None
+    when too few are found to say."""
     found = sorted(markers)
     if len(found) < 2:
         return None
-    return _placed(shape, markers, catalogue, found)
-
-
-def _placed(
-    shape: tuple[int, ...], markers: Mapping[int, np.ndarray], catalogue: Catalogue, found: list
-) -> bool:
-    """Every missing marker inside the frame, as each known page's layout places it through
-    the markers found (a homography from three, a similarity from two)."""
     photo = np.float32([markers[i] for i in found]).reshape(-1, 2)
     layouts = {}
     for page in catalogue.candidates():

@@ -112,7 +112,7 @@ def combine(reads: Sequence[PageRead]) -> Combined:
                 )
                 copy = twin if twin is not None else shot
                 # of two copies of one shot, the one read with fewer doubts is kept
-                if copy is not None and len(read.uncertain()) < len(copy.uncertain()):
+                if len(read.uncertain()) < len(copy.uncertain()):
                     kept = [read if k is copy else k for k in kept]
             else:
                 kept.append(read)
