@@ -14,9 +14,9 @@ from typer.testing import CliRunner
 
 import photopage as pp
 from sheetsmith.cli import app
+from sheetsmith.naming import photos_player
 from sheetsmith.photo import errors, image, is_photo
 from sheetsmith.photo import read as reading
-from sheetsmith.photo.player import photos_player
 from sheetsmith.photo.read import GAMES, read_page
 
 runner = CliRunner()

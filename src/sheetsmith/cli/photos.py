@@ -64,7 +64,7 @@ def read(
       sheetsmith read tuesday.jpg --json
     """
     Quiet.on = quiet
-    from sheetsmith.photo.player import photos_player
+    from sheetsmith.naming import photos_player
     from sheetsmith.photo.read import read_photos
 
     try:

@@ -198,7 +198,7 @@ def _whole(read: PhotoSheet, photos: list[str]) -> None:
 
     from sheetsmith.errors import Problem
     from sheetsmith.games import registry
-    from sheetsmith.photo.player import photos_player
+    from sheetsmith.naming import photos_player
 
     # quoted as a shell needs them: the command is there to be pasted
     shown = " ".join(shlex.quote(photo) for photo in photos)

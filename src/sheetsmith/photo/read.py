@@ -36,6 +36,7 @@ import numpy as np
 from sheetsmith.errors import Problem, SheetsmithError
 from sheetsmith.games import registry
 from sheetsmith.games.interface import resolve
+from sheetsmith.naming import photos_player
 from sheetsmith.photo.advice import advice
 from sheetsmith.photo.decide import decide
 from sheetsmith.photo.errors import BadLight, MixedPages, PhotoError, UnknownPage
@@ -44,7 +45,6 @@ from sheetsmith.photo.image import load_image
 from sheetsmith.photo.locate import locate
 from sheetsmith.photo.marks import Mark, ReadablePage, Reading, parse_payload
 from sheetsmith.photo.page_code import decode
-from sheetsmith.photo.player import photos_player
 from sheetsmith.photo.several import combine
 
 
