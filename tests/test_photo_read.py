@@ -234,6 +234,19 @@ def test_a_blurred_photo_is_refused(tmp_path, test_page, catalogue):
     assert "blurred" in message
 
 
+def test_a_page_blurred_past_its_markers_is_said_to_be_blurred(tmp_path, test_page, catalogue):
+    """Not "no page": the player took a page, and what to change is the focus."""
+    for blur, size in ((8.0, (2400, 1800)), (5.0, (1600, 1200))):
+        photo = pp.photograph(test_page[1], blur=blur, tilt=0.1, size=size)
+        message = failure(tmp_path, photo)
+        assert "too blurred to find a page" in message and "no sheetsmith page" not in message
+    # a sharp photo with no page in it is still said to have none
+    table = np.full((1200, 1600, 3), 235, np.uint8)
+    table[:, :800] = 90
+    table[::40] = 30
+    assert "no sheetsmith page found" in failure(tmp_path, table)
+
+
 def test_a_washed_out_photo_is_refused(tmp_path, test_page, catalogue):
     photo = pp.photograph(test_page[1], shade=0).astype(np.float32)
     washed = np.clip(photo * 0.35 + 170, 0, 255).astype(np.uint8)

@@ -242,6 +242,8 @@ def test_a_mark_the_photos_read_otherwise_says_how_each_read_it(page, capsys):
     said = capsys.readouterr().err
     box1 = next(line for line in said.splitlines() if ": box 1 " in line or "box:1" in line)
     assert box1.endswith("(the photos differ: a.jpg filled 100%, b.jpg empty 55%)"), said
+    # each line names the photos by file name: their folders would repeat on every line
+    assert box1.startswith("  a.jpg + b.jpg: "), said
     # a mark both read alike (one unsure) is listed without it
     box4 = next(line for line in said.splitlines() if "box 4" in line or "box:4" in line)
     assert "differ" not in box4

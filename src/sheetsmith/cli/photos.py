@@ -144,13 +144,21 @@ def tell_uncertain(sheet: PhotoSheet, *, err: bool = True) -> None:
     for read, mark, reading in unsure:
         guess = "filled" if reading.filled else "empty"
         echo(
-            f"  {read.file or read.page.page}: {mark.name} ({mark.kind}):"
+            f"  {_shown(read)}: {mark.name} ({mark.kind}):"
             f" read as {guess}, {reading.percent}% sure{_differ(read, mark.key)}",
             err=err,
         )
     for read in sheet.pages:
         for hint in read.advice():  # a page read from several photos names each photo's
             echo(hint if read.parts else f"{read.file or read.page.page}: {hint}", err=err)
+
+
+def _shown(read: PageRead) -> str:
+    """The photo a mark is on, as given; a page read from several photos by their names
+    alone, since every line of it repeats them."""
+    if read.parts:
+        return " + ".join(Path(str(part.file)).name for part in read.parts)
+    return str(read.file or read.page.page)
 
 
 def _differ(read: PageRead, key: str) -> str:

@@ -42,6 +42,7 @@ from sheetsmith.photo.markers import (
     find_markers,
     judge_markers,
     missing_corners,
+    too_soft,
 )
 from sheetsmith.photo.marks import ReadablePage
 from sheetsmith.photo.page_code import identify
@@ -94,6 +95,12 @@ def _locate(image: np.ndarray, gray: np.ndarray, catalogue: Catalogue) -> Locate
         markers = find_markers(flipped)
         if markers:
             image, gray = cv2.flip(image, 1), flipped
+    if not markers and too_soft(gray):
+        raise Blurred(
+            "the photo is too blurred to find a page in it (none of its four corner markers"
+            " can be made out): hold the phone still, let it focus on the page (tap it), and"
+            " take it again"
+        )
     if not markers:
         raise NoPage(
             "no sheetsmith page found (none of its four corner markers): photograph a whole"

@@ -26,6 +26,12 @@ _CELL = 8
 MIN_SHARPNESS = 0.16
 
 
+# A photo with no marker found whose sharpest edges (at 1600 px across) are this soft is
+# said to be blurred rather than to hold no page: the test page at 1600x1200 loses its
+# markers from a blur of 4 px (0.096), while a sharp photo, page or not, shows 0.2 or more
+_SOFT_PHOTO = 0.1
+
+
 # Light: the paper (brightest part of the markers' quiet zone) must reach this grey level...
 MIN_WHITE = 60
 
@@ -208,6 +214,21 @@ def judge_markers(
     black = float(np.median(blacks))
     contrast = (white - black) / max(white, 1.0)
     return float(np.median(sharp)), white, contrast
+
+
+def too_soft(gray: np.ndarray) -> bool:
+    """Whether a whole photo is blurred past finding markers in it: its steepest edges
+    (99.9th percentile, per pixel at 1600 px across) against its range of grey. A plain
+    photo (nothing in it, not even a table's edge) is not said to be blurred."""
+    scale = min(1.0, 1600 / max(gray.shape[:2]))
+    small = cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    small = small.astype(np.float32)
+    low, high = np.percentile(small, (0.5, 99.5))
+    if high - low < 40:
+        return False
+    gx = cv2.Sobel(small, cv2.CV_32F, 1, 0, ksize=3) / 8.0
+    gy = cv2.Sobel(small, cv2.CV_32F, 0, 1, ksize=3) / 8.0
+    return float(np.percentile(np.hypot(gx, gy), 99.9)) / (high - low) < _SOFT_PHOTO
 
 
 def check_light(image_gray: np.ndarray) -> None:
