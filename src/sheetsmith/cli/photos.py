@@ -157,7 +157,7 @@ def _shown(read: PageRead) -> str:
     """The photo a mark is on, as given; a page read from several photos by their names
     alone, since every line of it repeats them."""
     if read.parts:
-        return " + ".join(Path(str(part.file)).name for part in read.parts)
+        return " + ".join(Path(str(part.file or part.page.page)).name for part in read.parts)
     return str(read.file or read.page.page)
 
 
