@@ -207,9 +207,7 @@ def judge_markers(
         ring[6 * c + 2 : 7 * c - 2, c + 2 : 7 * c - 2] = True
         blacks.append(float(np.percentile(patch[ring], 50)))
         span = max(whites[-1] - blacks[-1], 1.0)
-        gx = cv2.Sobel(patch, cv2.CV_32F, 1, 0, ksize=3) / 8.0
-        gy = cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3) / 8.0
-        sharp.append(float(np.percentile(np.hypot(gx, gy), 97)) / span)
+        sharp.append(float(np.percentile(_edges(patch), 97)) / span)
     white = float(np.median(whites))
     black = float(np.median(blacks))
     contrast = (white - black) / max(white, 1.0)
@@ -226,9 +224,15 @@ def too_soft(gray: np.ndarray) -> bool:
     low, high = np.percentile(small, (0.5, 99.5))
     if high - low < 40:
         return False
-    gx = cv2.Sobel(small, cv2.CV_32F, 1, 0, ksize=3) / 8.0
-    gy = cv2.Sobel(small, cv2.CV_32F, 0, 1, ksize=3) / 8.0
-    return float(np.percentile(np.hypot(gx, gy), 99.9)) / (high - low) < _SOFT_PHOTO
+    return float(np.percentile(_edges(small), 99.9)) / (high - low) < _SOFT_PHOTO
+
+
+def _edges(image: np.ndarray) -> np.ndarray:
+    """The grey level's slope at each pixel of a float32 image, in grey per pixel (a ramp
+    rising one grey level a pixel reads 1.0)."""
+    gx = cv2.Sobel(image, cv2.CV_32F, 1, 0, ksize=3) / 8.0
+    gy = cv2.Sobel(image, cv2.CV_32F, 0, 1, ksize=3) / 8.0
+    return np.hypot(gx, gy)
 
 
 def check_light(image_gray: np.ndarray) -> None:
