@@ -231,7 +231,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worst", type=int, default=12, help="how many worst photos to save")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--without-judge",
+        action="store_true",
+        help="the reader without its second look (photo/judge.py): a baseline in the same run",
+    )
     args = parser.parse_args(argv)
+    if args.without_judge:
+        from sheetsmith.photo import judge
+
+        judge.settle = lambda *_args, **_kwargs: None  # type: ignore[assignment]
 
     from sheetsmith.photo.marks import SURE
     from sheetsmith.photo.read import GAMES

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from sheetsmith.photo import judge
 from sheetsmith.photo.circles import (
     CIRCLE_SPAN,
     CIRCLE_THRESHOLD,
@@ -337,10 +338,13 @@ def decide(
     page: ReadablePage,
     px_per_point: float = 0.0,
     tilt: float = 0.0,
+    *,
+    second_look: bool = True,
 ) -> Decided:
     """Every mark of `page` read off the rectified photo, compared with its blank; the
     photo's own scale (pixels per PDF point; 0 if unknown) and tilt (degrees) say how much
-    its pixels can show."""
+    its pixels can show. The doubts left are given a second look (`judge`) unless asked
+    not to (its training data is the reader's own readings)."""
     regions = [_region(mark, page, 0.6 if mark.kind == "circle" else 0.2) for mark in page.marks]
     ink, noise, contrast, light = ink_added(rectified, blank, regions)
     pencil = _pencil_threshold(ink, page, noise)
@@ -413,6 +417,10 @@ def decide(
                 if readings[key].confidence >= SURE and trace[key] >= least:
                     readings[key] = Reading(False, SURE - 0.1)
     circle_groups(page, scores, readings)
+    if second_look:
+        art = 1.0 - blank.astype(np.float32) / 255.0
+        facts = {"pencil": pencil, "noise": noise, "contrast": contrast}
+        judge.settle(page, readings, scores, ink, art, light, px_per_point, tilt, **facts)
     return Decided(readings, scores, pencil, noise, contrast, tuple(glared(light, blank, page)))
 
 

@@ -1,0 +1,235 @@
+"""Train the photo reader's second judge (`sheetsmith.photo.judge`) on the tuning photos.
+
+    .venv/bin/python bench/photos/train_judge.py build DATA.npz [--first 0 --last 999]
+    TORCH_PYTHON bench/photos/train_judge.py train DATA.npz [--validate] [--out WEIGHTS.npz]
+
+`build` (the project's own environment) photographs tuning seeds (0-999 only: seeds from
+100000 on are held out and never trained on), finds each page as `read` does, decides every
+mark as the reader does, and stores each mark's patch and facts with the truth. `train`
+needs PyTorch, which sheetsmith itself does not (a separate environment:
+`python -m venv /tmp/torch && /tmp/torch/bin/pip install torch==2.13.0 numpy`). With
+`--validate` it trains on three quarters of the photos and reports on the rest; without, it
+trains on all and writes the weights the package carries (`src/sheetsmith/photo/judge.npz`).
+Training is seeded; the weights are float32, so the reader stays deterministic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+WEIGHTS = ROOT / "src" / "sheetsmith" / "photo" / "judge.npz"
+
+
+def _one(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple]] | None:
+    import cv2
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    from photos import synth
+    from sheetsmith.photo import decide as D
+    from sheetsmith.photo import judge as J
+    from sheetsmith.photo.errors import PhotoError
+    from sheetsmith.photo.geometry import blank_page
+    from sheetsmith.photo.locate import locate
+    from sheetsmith.photo.read import GAMES
+
+    photo = synth.photo_for_seed(seed)
+    image = cv2.imdecode(np.frombuffer(photo.jpeg, np.uint8), cv2.IMREAD_COLOR)
+    try:
+        found = locate(image, GAMES)
+    except PhotoError:
+        return None
+    page = found.source.page
+    blank = blank_page(found.source)
+    decided = D.decide(
+        found.rectified, blank, page, found.px_per_point, found.tilt, second_look=False
+    )
+    regions = [D._region(m, page, 0.6 if m.kind == "circle" else 0.2) for m in page.marks]
+    ink, noise, contrast, light = D.ink_added(found.rectified, blank, regions)
+    art = 1.0 - blank.astype(np.float32) / 255.0
+    marks = list(page.marks)
+    planes = J.patches(marks, page, ink, art, light, decided.pencil)
+    known = [
+        J.facts(
+            m,
+            decided.readings[m.key],
+            decided.scores[m.key],
+            found.px_per_point,
+            found.tilt,
+            noise,
+            decided.pencil,
+            contrast,
+        )
+        for m in marks
+    ]
+    truth = [int(photo.truth[m.key]) for m in marks]
+    said = decided.readings
+    rows = [
+        (seed, J.layout(page), m.key, m.kind, said[m.key].filled, said[m.key].confidence)
+        for m in marks
+    ]
+    return planes.astype(np.float16), np.array(known, np.float32), np.array(truth, np.int8), rows
+
+
+def build(out: Path, first: int, last: int) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    if last >= 100000:
+        raise SystemExit("seeds from 100000 on are held out: never train on them")
+    parts = []
+    with ProcessPoolExecutor(2) as pool:
+        for i, part in enumerate(pool.map(_one, range(first, last + 1), chunksize=4)):
+            if part is not None:
+                parts.append(part)
+            if i % 50 == 0:
+                print(f"{i + first}", file=sys.stderr, flush=True)
+    np.savez(
+        out,
+        X=np.concatenate([p[0] for p in parts]),
+        S=np.concatenate([p[1] for p in parts]),
+        Y=np.concatenate([p[2] for p in parts]),
+        seed=np.array([r[0] for p in parts for r in p[3]]),
+        filled=np.array([r[4] for p in parts for r in p[3]]),
+        confidence=np.array([r[5] for p in parts for r in p[3]]),
+        kind=np.array([r[3] for p in parts for r in p[3]]),
+        layout=np.array([r[1] for p in parts for r in p[3]]),
+    )
+
+
+def _net(n_known: int):  # -> torch.nn.Module
+    import torch.nn as nn
+
+    class Net(nn.Module):
+        # every convolution is followed by a ReLU and a 2x2 max-pool (the numpy side
+        # relies on it): 32 -> 16 -> 8 -> 4
+        def __init__(self) -> None:
+            super().__init__()
+            self.c = nn.Sequential(
+                nn.Conv2d(3, 16, 3, padding=1),
+                nn.ReLU(),
+                nn.MaxPool2d(2),
+                nn.Conv2d(16, 32, 3, padding=1),
+                nn.ReLU(),
+                nn.MaxPool2d(2),
+                nn.Conv2d(32, 48, 3, padding=1),
+                nn.ReLU(),
+                nn.MaxPool2d(2),
+            )
+            self.f = nn.Sequential(nn.Linear(48 * 16 + n_known, 64), nn.ReLU(), nn.Linear(64, 1))
+
+        def forward(self, x, z):  # type: ignore[no-untyped-def]
+            import torch
+
+            return self.f(torch.cat([self.c(x).flatten(1), z], 1)).squeeze(1)
+
+    return Net()
+
+
+def train(data: Path, validate: bool, out: Path, epochs: int) -> None:
+    import torch
+
+    torch.manual_seed(0)
+    torch.use_deterministic_algorithms(True)
+    rng = np.random.default_rng(0)
+    d = np.load(data)
+    X, S, Y = d["X"].astype(np.float32), d["S"], d["Y"].astype(np.float32)
+    # pages cycle by seed (six of them): split by blocks of six so each side has every page
+    held = (d["seed"] // 6) % 4 == 3 if validate else np.zeros(len(Y), bool)
+    fit = ~held
+    net = _net(S.shape[1])
+    opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
+    Xt, St, Yt = torch.tensor(X[fit]), torch.tensor(S[fit]), torch.tensor(Y[fit])
+    batch = 128
+    sched = torch.optim.lr_scheduler.OneCycleLR(
+        opt, 3e-3, total_steps=epochs * (len(Yt) // batch + 1)
+    )
+    loss = torch.nn.BCEWithLogitsLoss()
+    for epoch in range(epochs):
+        net.train()
+        order = torch.tensor(rng.permutation(len(Yt)))
+        total = 0.0
+        for i in range(0, len(Yt), batch):
+            j = order[i : i + batch]
+            x = Xt[j]
+            # a mark's fill means the same mirrored: flips add variety, not noise
+            if rng.random() < 0.5:
+                x = x.flip(3)
+            if rng.random() < 0.5:
+                x = x.flip(2)
+            step = loss(net(x, St[j]), Yt[j])
+            opt.zero_grad()
+            step.backward()
+            opt.step()
+            sched.step()
+            total += float(step.detach()) * len(j)
+        print(f"epoch {epoch}: loss {total / len(Yt):.4f}", file=sys.stderr, flush=True)
+    weights = {
+        name.replace("c.", "c").replace("f.", "f"): t.detach().numpy().astype(np.float32)
+        for name, t in net.state_dict().items()
+    }
+    # the pages it may look at: those it was trained on (`judge.knows`)
+    weights["pages"] = np.unique(d["layout"][fit])
+    if validate:
+        net.eval()
+        with torch.no_grad():
+            p = torch.sigmoid(net(torch.tensor(X[held]), torch.tensor(S[held]))).numpy()
+        report(p, Y[held].astype(bool), d["filled"][held], d["confidence"][held], d["kind"][held])
+        np.save(out.with_suffix(".validation.npy"), p)
+    np.savez(out, **weights)
+
+
+def report(p, truth, filled, confidence, kind) -> None:  # type: ignore[no-untyped-def]
+    reader_flag = confidence < 0.8
+    wrong = filled != truth
+    print(
+        f"{len(truth)} marks; the reader: {wrong.sum()} wrong, {reader_flag.mean():.2%} "
+        f"flagged, {(wrong & ~reader_flag).sum()} wrong without a flag"
+    )
+    says = p >= 0.5
+    sure = np.maximum(p, 1 - p)
+    net_wrong = says != truth
+    print(f"the network alone: {net_wrong.sum()} wrong")
+    for k in ("point", "box", "circle", "square"):
+        m = kind == k
+        print(f"  {k}: {m.sum()} marks; wrong: reader {wrong[m].sum()}, net {net_wrong[m].sum()}")
+    for t in (0.99, 0.995, 0.998, 0.999, 0.9995):
+        settle = reader_flag & (sure >= t)
+        final = np.where(settle, says, filled)
+        flag = reader_flag & ~settle
+        bad = final != truth
+        print(
+            f"  settles the reader's flags at {t}: {flag.mean():.2%} flagged, "
+            f"{(bad & ~flag).sum()} wrong without a flag"
+        )
+        flag = (sure < t) | ((says != filled) & ~reader_flag)
+        print(
+            f"  decides all, flags unsure or against a sure reader, at {t}: {flag.mean():.2%} "
+            f"flagged, {(net_wrong & ~flag).sum()} wrong without a flag"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build")
+    b.add_argument("data", type=Path)
+    b.add_argument("--first", type=int, default=0)
+    b.add_argument("--last", type=int, default=999)
+    t = sub.add_parser("train")
+    t.add_argument("data", type=Path)
+    t.add_argument("--validate", action="store_true")
+    t.add_argument("--out", type=Path, default=WEIGHTS)
+    t.add_argument("--epochs", type=int, default=12)
+    args = parser.parse_args()
+    if args.command == "build":
+        build(args.data, args.first, args.last)
+    else:
+        train(args.data, args.validate, args.out, args.epochs)
+
+
+if __name__ == "__main__":
+    main()
