@@ -32,7 +32,7 @@ SIDE = 32
 # The network's reading is sure from this probability on (on the tuning photos held back
 # from its training, 0.998 already left no mark wrong without a flag: this keeps a margin)
 SETTLE = 0.999
-_BATCH = 32
+_BATCH = 16
 
 
 def region(mark: Mark, page: ReadablePage) -> tuple[int, int, int, int]:
@@ -145,8 +145,11 @@ def _conv(x: np.ndarray, weight: np.ndarray, bias: np.ndarray) -> np.ndarray:
         dy, dx = divmod(i, 3)
         cols[:, :, :, i] = padded[:, dy : dy + h, dx : dx + w]
     kernel = weight.transpose(2, 3, 1, 0).reshape(9 * c, len(weight))
-    out = np.maximum(cols.reshape(n * h * w, 9 * c) @ kernel + bias, 0.0)
-    return out.reshape(n, h // 2, 2, w // 2, 2, -1).max(axis=(2, 4))
+    out = (cols.reshape(n * h * w, 9 * c) @ kernel).reshape(n, h, w, -1)
+    # pooled before the bias and the ReLU, which keep the order of values: a quarter the work
+    pooled = np.maximum(out[:, 0::2], out[:, 1::2])
+    pooled = np.maximum(pooled[:, :, 0::2], pooled[:, :, 1::2]) + bias
+    return np.maximum(pooled, 0.0)
 
 
 def probability(planes: np.ndarray, known: np.ndarray) -> np.ndarray:
