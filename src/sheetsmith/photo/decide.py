@@ -52,6 +52,7 @@ from sheetsmith.photo.circles import (
 from sheetsmith.photo.doubts import on_print_only
 from sheetsmith.photo.features import pencil as pencil_added
 from sheetsmith.photo.geometry import PX_PER_MM, SCALE, clipped
+from sheetsmith.photo.geometry import mark_window as _region
 from sheetsmith.photo.glare import glared
 from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
 
@@ -198,17 +199,6 @@ def ink_added(
     return ink, noise, contrast, light
 
 
-def _region(mark: Mark, page: ReadablePage, grow: float) -> tuple[int, int, int, int]:
-    """The mark's box in rectified pixels (x0, y0, x1, y1), grown by `grow` of its size."""
-    box = mark.box
-    dx, dy = box.width * grow / 2, box.height * grow / 2
-    x0 = (box.x - dx) * SCALE
-    x1 = (box.x1 + dx) * SCALE
-    y0 = (page.height - box.y1 - dy) * SCALE
-    y1 = (page.height - box.y + dy) * SCALE
-    return math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1)
-
-
 def _ellipse(width: int, height: int, share: float = 1.0) -> np.ndarray:
     yy, xx = np.mgrid[0:height, 0:width]
     cx, cy = (width - 1) / 2, (height - 1) / 2
@@ -343,8 +333,8 @@ def decide(
 ) -> Decided:
     """Every mark of `page` read off the rectified photo, compared with its blank; the
     photo's own scale (pixels per PDF point; 0 if unknown) and tilt (degrees) say how much
-    its pixels can show. The doubts left are given a second look (`judge`) unless asked
-    not to (its training data is the reader's own readings)."""
+    its pixels can show. Every mark is then looked at again (`judge`) unless asked not to
+    (the network's training data are the reader's own readings)."""
     regions = [_region(mark, page, 0.6 if mark.kind == "circle" else 0.2) for mark in page.marks]
     ink, noise, contrast, light = ink_added(rectified, blank, regions)
     pencil = _pencil_threshold(ink, page, noise)

@@ -12,7 +12,7 @@ from typing import Protocol
 import cv2
 import numpy as np
 
-from sheetsmith.photo.marks import ReadablePage, Reading
+from sheetsmith.photo.marks import Mark, ReadablePage, Reading
 
 # The rectified page: 5 px per mm (127 dpi). A minor star-map point (3 mm) is 15 px across and
 # a pencil line 2-3 px wide: enough to tell a dot from a smudge, and a Letter page (1080 x
@@ -102,6 +102,18 @@ def page_points(page: ReadablePage) -> np.ndarray:
         top, bottom = (page.height - rect.y1) * SCALE, (page.height - rect.y) * SCALE
         points += [(left, top), (right, top), (right, bottom), (left, bottom)]
     return np.float32(points)
+
+
+def mark_window(mark: Mark, page: ReadablePage, grow: float) -> tuple[int, int, int, int]:
+    """The mark's box in rectified pixels (x0, y0, x1, y1), grown by `grow` of its size;
+    it may reach off the page."""
+    box = mark.box
+    dx, dy = box.width * grow / 2, box.height * grow / 2
+    x0 = (box.x - dx) * SCALE
+    x1 = (box.x1 + dx) * SCALE
+    y0 = (page.height - box.y1 - dy) * SCALE
+    y1 = (page.height - box.y + dy) * SCALE
+    return math.floor(x0), math.floor(y0), math.ceil(x1), math.ceil(y1)
 
 
 def page_size(page: ReadablePage) -> tuple[int, int]:

@@ -22,7 +22,7 @@ from importlib import resources
 import cv2
 import numpy as np
 
-from sheetsmith.photo.geometry import SCALE
+from sheetsmith.photo.geometry import mark_window
 from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
 
 KINDS = ("point", "box", "circle", "square")
@@ -33,18 +33,6 @@ SIDE = 32
 # from its training, 0.998 already left no mark wrong without a flag: this keeps a margin)
 SETTLE = 0.999
 _BATCH = 16
-
-
-def region(mark: Mark, page: ReadablePage) -> tuple[int, int, int, int]:
-    """The patch's window in rectified pixels (x0, y0, x1, y1), which may reach off the page."""
-    box = mark.box
-    grow = GROW[mark.kind]
-    dx, dy = box.width * grow / 2, box.height * grow / 2
-    x0 = math.floor((box.x - dx) * SCALE)
-    x1 = math.ceil((box.x1 + dx) * SCALE)
-    y0 = math.floor((page.height - box.y1 - dy) * SCALE)
-    y1 = math.ceil((page.height - box.y + dy) * SCALE)
-    return x0, y0, x1, y1
 
 
 def _patch(image: np.ndarray, window: tuple[int, int, int, int]) -> np.ndarray:
@@ -75,7 +63,7 @@ def patches(
     )
     out = np.empty((len(marks), 3, SIDE, SIDE), np.float32)
     for i, mark in enumerate(marks):
-        window = region(mark, page)
+        window = mark_window(mark, page, GROW[mark.kind])
         for c, plane in enumerate(planes):
             out[i, c] = _patch(plane, window)
     return out
@@ -168,7 +156,8 @@ def probability(planes: np.ndarray, known: np.ndarray) -> np.ndarray:
         h = np.maximum(h @ wt["f0.weight"].T + wt["f0.bias"], 0.0)
         out.append((h @ wt["f2.weight"].T + wt["f2.bias"])[:, 0])
     logit = np.concatenate(out) if out else np.zeros(0, np.float32)
-    return 1.0 / (1.0 + np.exp(-logit))
+    # the logistic function, written so a large logit cannot overflow
+    return 0.5 * (1.0 + np.tanh(0.5 * logit))
 
 
 def settle(
