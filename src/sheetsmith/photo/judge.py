@@ -7,8 +7,8 @@ smudge and a print's residue along an outline look unlike a faded tick or a ring
 was trained on tuning photos only (`bench/photos/train_judge.py`, seeds 0-999, never the
 held-out ones) and runs here in plain numpy. Its reading stands where it is all but sure
 (SETTLE) and does not overturn a reading the reader was sure of; anything else is flagged.
-On the tuning photos it held back from training it read 29 of 24,906 marks wrong where the
-reader read 272, and left none wrong without a flag.
+Trained the same way on three quarters of the tuning photos, it read 29 of the other
+quarter's 24,906 marks wrong where the reader read 272, and left none wrong without a flag.
 """
 
 from __future__ import annotations
