@@ -3,7 +3,7 @@
     .venv/bin/python bench/photo_accuracy.py [--count 200] [--tuning] [--worst 12]
 
 Photos come from bench/photos/synth.py, seeds from 100000 on (the held-out split: nothing is
-tuned on them; `--tuning` measures seeds 0-999 instead). The pages cycle through every
+tuned on them; `--tuning` measures tuning seeds from 0 instead). The pages cycle through every
 writable page of both games on both papers. Each photo is generated first (two processes,
 untimed), then read one at a time in this process, timing `read_page` alone.
 
@@ -227,7 +227,7 @@ def bins(results: list[Result], items: dict[int, Generated]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=200)
-    parser.add_argument("--tuning", action="store_true", help="measure tuning seeds 0-999")
+    parser.add_argument("--tuning", action="store_true", help="measure tuning seeds (from 0)")
     parser.add_argument("--worst", type=int, default=12, help="how many worst photos to save")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--out", type=Path, default=OUT)

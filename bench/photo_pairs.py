@@ -73,7 +73,7 @@ class Tally:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=100)
-    parser.add_argument("--tuning", action="store_true", help="tuning seeds (0-999)")
+    parser.add_argument("--tuning", action="store_true", help="tuning seeds (from 0)")
     parser.add_argument(
         "--skip",
         type=int,

@@ -48,11 +48,38 @@ def test_the_network_gives_a_probability_per_mark():
     rng = np.random.default_rng(2)
     planes = rng.random((40, 3, judge.SIDE, judge.SIDE)).astype(np.float32)
     known = rng.random((40, len(judge.KINDS) + 7)).astype(np.float32)
-    p = judge.probability(planes, known)
+    reader = rng.integers(-1, 2, 40)
+    p = judge.probability(planes, known, reader)
     assert p.shape == (40,) and np.all((p >= 0) & (p <= 1))
     # batches do not change the answer
-    assert np.allclose(p[:5], judge.probability(planes[:5], known[:5]), atol=1e-6)
-    assert judge.probability(planes[:0], known[:0]).shape == (0,)
+    assert np.allclose(p[:5], judge.probability(planes[:5], known[:5], reader[:5]), atol=1e-6)
+    assert judge.probability(planes[:0], known[:0], reader[:0]).shape == (0,)
+
+
+def test_the_other_networks_vote_only_where_the_first_doubts(monkeypatch):
+    sure = 2 * judge._AGAIN_LOGIT
+    first = np.array([sure, -sure, 0.5 * judge._AGAIN_LOGIT, sure, -sure], np.float32)
+    second = np.full(5, -3.0, np.float32)
+    looked: list[int] = []
+
+    def logit(planes, known, net):
+        if net == judge.NETS[0]:
+            return first.copy()
+        looked.append(len(planes))
+        return second[: len(planes)]
+
+    monkeypatch.setattr(judge, "_logit", logit)
+    # the reader: not sure, not sure, not sure, sure of empty, sure of empty
+    reader = np.array([-1, -1, -1, 0, 0])
+    p = judge.probability(np.zeros((5, 3, 2, 2), np.float32), np.zeros((5, 1)), reader)
+    mean = judge._logistic(np.array([(0.5 * judge._AGAIN_LOGIT - 3.0) / 2, (sure - 3.0) / 2]))
+    # sure and not against a sure reader: the first network's alone
+    assert p[0] == pytest.approx(judge._logistic(np.array([sure]))[0], abs=1e-6)
+    assert p[1] == pytest.approx(judge._logistic(np.array([-sure]))[0], abs=1e-6)
+    assert p[4] == pytest.approx(judge._logistic(np.array([-sure]))[0], abs=1e-6)
+    # in doubt, or overturning a sure reading: the mean of both
+    assert p[2] == pytest.approx(mean[0], abs=1e-6) and p[3] == pytest.approx(mean[1], abs=1e-6)
+    assert looked == [2] * (len(judge.NETS) - 1)
 
 
 def test_every_page_the_games_print_is_known_to_the_network():
@@ -107,7 +134,7 @@ def test_the_networks_reading_stands_only_where_it_is_all_but_sure(
     readings[key] = reader
     p = np.full(len(page.marks), 1e-6)
     p[0] = network
-    monkeypatch.setattr(judge, "probability", lambda planes, known: p)
+    monkeypatch.setattr(judge, "probability", lambda planes, known, reader: p)
     shape = (round(page.height * 3), round(page.width * 3))
     judge.settle(
         page,

@@ -1,16 +1,20 @@
 """Train the photo reader's second judge (`sheetsmith.photo.judge`) on the tuning photos.
 
     .venv/bin/python bench/photos/train_judge.py build DATA.npz [--first 0 --last 999]
-    TORCH_PYTHON bench/photos/train_judge.py train DATA.npz [--validate] [--out WEIGHTS.npz]
+    TORCH_PYTHON bench/photos/train_judge.py train DATA.npz... --out NET.npz [--validate]
+        [--seed N]
+    .venv/bin/python bench/photos/train_judge.py pack NET.npz... [--out WEIGHTS.npz]
 
-`build` (the project's own environment) photographs tuning seeds (0-999 only: seeds from
+`build` (the project's own environment) photographs tuning seeds (0-2999 only: seeds from
 100000 on are held out and never trained on), finds each page as `read` does, decides every
 mark as the reader does, and stores each mark's patch and facts with the truth. `train`
 needs PyTorch, which sheetsmith itself does not (a separate environment:
 `python -m venv /tmp/torch && /tmp/torch/bin/pip install torch==2.13.0 numpy`). With
-`--validate` it trains on three quarters of the photos and reports on the rest; without, it
-trains on all and writes the weights the package carries (`src/sheetsmith/photo/judge.npz`).
-Training is seeded; the weights are float32, so the reader stays deterministic.
+`--validate` it trains on three quarters of the photos and reports on the rest (the shipped
+networks are these: their figures are their own). `pack` puts networks trained from other
+seeds into the file the package carries (`src/sheetsmith/photo/judge.npz`), the first one
+deciding and the others voting where it doubts. Training is seeded; the weights are
+float32, so the reader stays deterministic.
 """
 
 from __future__ import annotations
@@ -78,8 +82,12 @@ def _one(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple]] | 
 def build(out: Path, first: int, last: int) -> None:
     from concurrent.futures import ProcessPoolExecutor
 
-    if last >= 100000:
-        raise SystemExit("seeds from 100000 on are held out: never train on them")
+    sys.path.insert(0, str(ROOT / "bench"))
+    from photos import synth
+
+    if first not in synth.TUNING_SEEDS or last not in synth.TUNING_SEEDS:
+        # the held-out seeds are never trained on
+        raise SystemExit(f"train on tuning seeds only ({synth.TUNING_SEEDS})")
     parts = []
     with ProcessPoolExecutor(2) as pool:
         for i, part in enumerate(pool.map(_one, range(first, last + 1), chunksize=4)):
@@ -100,7 +108,7 @@ def build(out: Path, first: int, last: int) -> None:
     )
 
 
-def _net(n_known: int):  # -> torch.nn.Module
+def _net(n_known: int, widths: tuple[int, ...]):  # -> torch.nn.Module
     import torch.nn as nn
 
     class Net(nn.Module):
@@ -108,18 +116,14 @@ def _net(n_known: int):  # -> torch.nn.Module
         # relies on it): 32 -> 16 -> 8 -> 4
         def __init__(self) -> None:
             super().__init__()
-            self.c = nn.Sequential(
-                nn.Conv2d(3, 16, 3, padding=1),
-                nn.ReLU(),
-                nn.MaxPool2d(2),
-                nn.Conv2d(16, 32, 3, padding=1),
-                nn.ReLU(),
-                nn.MaxPool2d(2),
-                nn.Conv2d(32, 48, 3, padding=1),
-                nn.ReLU(),
-                nn.MaxPool2d(2),
+            layers: list[nn.Module] = []
+            for into, out in zip((3, *widths), widths, strict=False):
+                layers += [nn.Conv2d(into, out, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2)]
+            self.c = nn.Sequential(*layers)
+            hidden = 64 if widths[-1] <= 48 else 128
+            self.f = nn.Sequential(
+                nn.Linear(widths[-1] * 16 + n_known, hidden), nn.ReLU(), nn.Linear(hidden, 1)
             )
-            self.f = nn.Sequential(nn.Linear(48 * 16 + n_known, 64), nn.ReLU(), nn.Linear(64, 1))
 
         def forward(self, x, z):  # type: ignore[no-untyped-def]
             import torch
@@ -129,44 +133,53 @@ def _net(n_known: int):  # -> torch.nn.Module
     return Net()
 
 
-def train(data: Path, validate: bool, out: Path, epochs: int) -> None:
+def _load(paths: list[Path]) -> dict[str, np.ndarray]:
+    """Several `build` outputs as one (the patches stay float16 until a batch needs them)."""
+    parts = [np.load(path) for path in paths]
+    return {name: np.concatenate([part[name] for part in parts]) for name in parts[0].files}
+
+
+def train(
+    data: list[Path], validate: bool, out: Path, epochs: int, widths: tuple[int, ...], seed: int
+) -> None:
     import torch
 
-    torch.manual_seed(0)
+    torch.manual_seed(seed)
     torch.use_deterministic_algorithms(True)
-    rng = np.random.default_rng(0)
-    d = np.load(data)
-    X, S, Y = d["X"].astype(np.float32), d["S"], d["Y"].astype(np.float32)
+    rng = np.random.default_rng(seed)
+    d = _load(data)
+    X, S, Y = d["X"], d["S"], d["Y"].astype(np.float32)
     # pages cycle by seed (six of them): split by blocks of six so each side has every page
     held = (d["seed"] // 6) % 4 == 3 if validate else np.zeros(len(Y), bool)
-    fit = ~held
-    net = _net(S.shape[1])
+    fit = np.flatnonzero(~held)
+    net = _net(S.shape[1], widths)
     opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
-    Xt, St, Yt = torch.tensor(X[fit]), torch.tensor(S[fit]), torch.tensor(Y[fit])
+    St, Yt = torch.from_numpy(S), torch.from_numpy(Y)
     batch = 128
     sched = torch.optim.lr_scheduler.OneCycleLR(
-        opt, 3e-3, total_steps=epochs * (len(Yt) // batch + 1)
+        opt, 3e-3, total_steps=epochs * (len(fit) // batch + 1)
     )
     loss = torch.nn.BCEWithLogitsLoss()
     for epoch in range(epochs):
         net.train()
-        order = torch.tensor(rng.permutation(len(Yt)))
+        order = fit[rng.permutation(len(fit))]
         total = 0.0
-        for i in range(0, len(Yt), batch):
-            j = order[i : i + batch]
-            x = Xt[j]
+        for i in range(0, len(order), batch):
+            j = np.sort(order[i : i + batch])
+            x = torch.from_numpy(X[j].astype(np.float32))
             # a mark's fill means the same mirrored: flips add variety, not noise
             if rng.random() < 0.5:
                 x = x.flip(3)
             if rng.random() < 0.5:
                 x = x.flip(2)
-            step = loss(net(x, St[j]), Yt[j])
+            jt = torch.from_numpy(j)
+            step = loss(net(x, St[jt]), Yt[jt])
             opt.zero_grad()
             step.backward()
             opt.step()
             sched.step()
             total += float(step.detach()) * len(j)
-        print(f"epoch {epoch}: loss {total / len(Yt):.4f}", file=sys.stderr, flush=True)
+        print(f"epoch {epoch}: loss {total / len(fit):.4f}", file=sys.stderr, flush=True)
     weights = {
         name.replace("c.", "c").replace("f.", "f"): t.detach().numpy().astype(np.float32)
         for name, t in net.state_dict().items()
@@ -175,10 +188,35 @@ def train(data: Path, validate: bool, out: Path, epochs: int) -> None:
     weights["pages"] = np.unique(d["layout"][fit])
     if validate:
         net.eval()
+        h = np.flatnonzero(held)
         with torch.no_grad():
-            p = torch.sigmoid(net(torch.tensor(X[held]), torch.tensor(S[held]))).numpy()
+            p = np.concatenate(
+                [
+                    torch.sigmoid(
+                        net(torch.from_numpy(X[k].astype(np.float32)), torch.from_numpy(S[k]))
+                    ).numpy()
+                    for k in np.array_split(h, max(1, len(h) // 4096))
+                ]
+            )
         report(p, Y[held].astype(bool), d["filled"][held], d["confidence"][held], d["kind"][held])
         np.save(out.with_suffix(".validation.npy"), p)
+    np.savez(out, **weights)
+
+
+def pack(nets: list[Path], out: Path) -> None:
+    """Trained networks as the one file the package carries: each one's weights under its
+    letter (the first decides, the others vote where it doubts: `judge.probability`), and
+    the pages every one of them was trained on."""
+    weights: dict[str, np.ndarray] = {}
+    pages: set[str] | None = None
+    for letter, path in zip("abcdefgh", nets, strict=False):
+        with np.load(path) as net:
+            for name in net.files:
+                if name != "pages":
+                    weights[f"{letter}.{name}"] = net[name]
+            known = set(net["pages"].tolist())
+            pages = known if pages is None else pages & known
+    weights["pages"] = np.array(sorted(pages or ()))
     np.savez(out, **weights)
 
 
@@ -220,15 +258,23 @@ def main() -> None:
     b.add_argument("--first", type=int, default=0)
     b.add_argument("--last", type=int, default=999)
     t = sub.add_parser("train")
-    t.add_argument("data", type=Path)
+    t.add_argument("data", type=Path, nargs="+")
     t.add_argument("--validate", action="store_true")
-    t.add_argument("--out", type=Path, default=WEIGHTS)
+    t.add_argument("--widths", default="16,32,48", help="each convolution's channels")
+    t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--out", type=Path, required=True)
     t.add_argument("--epochs", type=int, default=12)
+    k = sub.add_parser("pack")
+    k.add_argument("nets", type=Path, nargs="+")
+    k.add_argument("--out", type=Path, default=WEIGHTS)
     args = parser.parse_args()
     if args.command == "build":
         build(args.data, args.first, args.last)
+    elif args.command == "pack":
+        pack(args.nets, args.out)
     else:
-        train(args.data, args.validate, args.out, args.epochs)
+        widths = tuple(int(w) for w in args.widths.split(","))
+        train(args.data, args.validate, args.out, args.epochs, widths, args.seed)
 
 
 if __name__ == "__main__":
