@@ -141,6 +141,48 @@ def test_a_failing_page_in_a_worker_fails_the_render_and_writes_nothing(tmp_path
     assert not (tmp_path / "g" / "c.pdf").exists()
 
 
+def test_a_worker_killed_mid_render_is_said_and_writes_nothing(tmp_path):
+    import os
+    import signal
+
+    def page(index: int) -> Page:
+        if index == 30:  # only ever laid out in a worker: the parent prepares no page
+            os.kill(os.getpid(), signal.SIGKILL)
+        return Page(200, 200, (Text(20, 100, str(index)),))
+
+    token = parallel.JOBS.set(2)
+    try:
+        with pytest.raises(parallel.WorkerLost, match="--jobs 1"):
+            save(Output(tmp_path), "g", "c", LazyPages(40, page), 40, DocumentInfo("x"))
+    finally:
+        parallel.JOBS.reset(token)
+    assert not (tmp_path / "g" / "c.pdf").exists()
+
+
+def test_stopping_while_the_workers_wait_for_work_ends_them_at_once():
+    """Workers that have prepared all they were asked and wait for more: stopping then
+    (Ctrl-C, or a failure in the writing process) must not wait on them (multiprocessing's
+    Pool could wait for ever here, on a lock an idle worker holds)."""
+    import threading
+    import time
+
+    pages = numbered(200)
+    stamps: dict[str, Stamp] = {}
+    gen = parallel.prepared(pages, 2, stamps)
+    next(gen)
+    children = subprocess.run(
+        ["pgrep", "-P", str(__import__("os").getpid())], capture_output=True, text=True
+    ).stdout.split()
+    time.sleep(1.0)  # the runs asked for are done: both workers wait for more
+    closing = threading.Thread(target=gen.close)
+    closing.start()
+    closing.join(timeout=20)
+    assert not closing.is_alive(), "stopping the render waited on its workers"
+    for pid in children:
+        status = Path(f"/proc/{pid}/status")
+        assert not status.exists() or b"zombie" in status.read_bytes().lower()
+
+
 def test_render_jobs_option_changes_no_byte(tmp_path):
     for jobs in ("1", "2"):
         result = runner.invoke(
