@@ -57,13 +57,14 @@ def test_the_network_gives_a_probability_per_mark():
 
 
 def test_the_other_networks_vote_only_where_the_first_doubts(monkeypatch):
+    assert judge.nets() == ["a", "b"]  # the package carries a pair
     sure = 2 * judge._AGAIN_LOGIT
     first = np.array([sure, -sure, 0.5 * judge._AGAIN_LOGIT, sure, -sure], np.float32)
     second = np.full(5, -3.0, np.float32)
     looked: list[int] = []
 
     def logit(planes, known, net):
-        if net == judge.NETS[0]:
+        if net == judge.nets()[0]:
             return first.copy()
         looked.append(len(planes))
         return second[: len(planes)]
@@ -79,7 +80,7 @@ def test_the_other_networks_vote_only_where_the_first_doubts(monkeypatch):
     assert p[4] == pytest.approx(judge._logistic(np.array([-sure]))[0], abs=1e-6)
     # in doubt, or overturning a sure reading: the mean of both
     assert p[2] == pytest.approx(mean[0], abs=1e-6) and p[3] == pytest.approx(mean[1], abs=1e-6)
-    assert looked == [2] * (len(judge.NETS) - 1)
+    assert looked == [2] * (len(judge.nets()) - 1)
 
 
 def test_every_page_the_games_print_is_known_to_the_network():

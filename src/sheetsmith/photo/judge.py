@@ -40,7 +40,6 @@ SETTLE = 0.999
 # is less sure than this, or overturns a sure reading, all of them vote
 AGAIN = 0.9999
 _AGAIN_LOGIT = math.log(AGAIN / (1.0 - AGAIN))
-NETS = ("a", "b")
 _BATCH = 16
 
 
@@ -126,6 +125,11 @@ def _weights() -> dict[str, np.ndarray]:
         }
 
 
+def nets() -> list[str]:
+    """The networks carried, the deciding one first (`train_judge.py pack` names them a, b...)."""
+    return sorted({name.split(".")[0] for name in _weights() if name != "pages"})
+
+
 def knows(page: ReadablePage) -> bool:
     """Whether the network was trained on this page's layout."""
     return layout(page) in set(_weights()["pages"].tolist())
@@ -178,11 +182,12 @@ def probability(planes: np.ndarray, known: np.ndarray, sure_reader: np.ndarray) 
     """The probability that each mark is filled: the first network's where it is sure past
     AGAIN and agrees with the reader where the reader is sure (`sure_reader`: 1 filled,
     0 empty, -1 not sure); elsewhere the mean of every network's logits."""
-    logit = _logit(planes, known, NETS[0])
+    first, *rest = nets()
+    logit = _logit(planes, known, first)
     against = (sure_reader >= 0) & ((logit >= 0) != (sure_reader == 1))
     again = against | (np.abs(logit) < _AGAIN_LOGIT)
-    if again.any():
-        others = [_logit(planes[again], known[again], net) for net in NETS[1:]]
+    if again.any() and rest:
+        others = [_logit(planes[again], known[again], net) for net in rest]
         logit[again] = np.mean([logit[again], *others], axis=0)
     return _logistic(logit)
 

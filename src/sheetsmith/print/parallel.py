@@ -11,6 +11,7 @@ there) or for a small document, the pages are prepared in this process.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import multiprocessing
 import os
@@ -152,7 +153,8 @@ def prepared(pages: LazyPages, jobs: int, stamps: dict[str, Stamp]) -> Iterator[
         _pages = None
         for process, conn in workers:
             if finished:
-                conn.send(None)  # every run was given back: it waits for work, alive
+                with contextlib.suppress(OSError):  # gone already: nothing to stop
+                    conn.send(None)  # every run was given back: it waits for work, alive
             else:  # interrupted or failed: what the workers are preparing is not wanted
                 process.terminate()
             process.join()
