@@ -108,7 +108,7 @@ def build(out: Path, first: int, last: int) -> None:
     )
 
 
-def _net(n_known: int, widths: tuple[int, ...]):  # -> torch.nn.Module
+def _net(n_known: int):  # -> torch.nn.Module
     import torch.nn as nn
 
     class Net(nn.Module):
@@ -116,14 +116,18 @@ def _net(n_known: int, widths: tuple[int, ...]):  # -> torch.nn.Module
         # relies on it): 32 -> 16 -> 8 -> 4
         def __init__(self) -> None:
             super().__init__()
-            layers: list[nn.Module] = []
-            for into, out in zip((3, *widths), widths, strict=False):
-                layers += [nn.Conv2d(into, out, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2)]
-            self.c = nn.Sequential(*layers)
-            hidden = 64 if widths[-1] <= 48 else 128
-            self.f = nn.Sequential(
-                nn.Linear(widths[-1] * 16 + n_known, hidden), nn.ReLU(), nn.Linear(hidden, 1)
+            self.c = nn.Sequential(
+                nn.Conv2d(3, 16, 3, padding=1),
+                nn.ReLU(),
+                nn.MaxPool2d(2),
+                nn.Conv2d(16, 32, 3, padding=1),
+                nn.ReLU(),
+                nn.MaxPool2d(2),
+                nn.Conv2d(32, 48, 3, padding=1),
+                nn.ReLU(),
+                nn.MaxPool2d(2),
             )
+            self.f = nn.Sequential(nn.Linear(48 * 16 + n_known, 64), nn.ReLU(), nn.Linear(64, 1))
 
         def forward(self, x, z):  # type: ignore[no-untyped-def]
             import torch
@@ -139,9 +143,7 @@ def _load(paths: list[Path]) -> dict[str, np.ndarray]:
     return {name: np.concatenate([part[name] for part in parts]) for name in parts[0].files}
 
 
-def train(
-    data: list[Path], validate: bool, out: Path, epochs: int, widths: tuple[int, ...], seed: int
-) -> None:
+def train(data: list[Path], validate: bool, out: Path, epochs: int, seed: int) -> None:
     import torch
 
     torch.manual_seed(seed)
@@ -152,7 +154,7 @@ def train(
     # pages cycle by seed (six of them): split by blocks of six so each side has every page
     held = (d["seed"] // 6) % 4 == 3 if validate else np.zeros(len(Y), bool)
     fit = np.flatnonzero(~held)
-    net = _net(S.shape[1], widths)
+    net = _net(S.shape[1])
     opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
     St, Yt = torch.from_numpy(S), torch.from_numpy(Y)
     batch = 128
@@ -260,7 +262,6 @@ def main() -> None:
     t = sub.add_parser("train")
     t.add_argument("data", type=Path, nargs="+")
     t.add_argument("--validate", action="store_true")
-    t.add_argument("--widths", default="16,32,48", help="each convolution's channels")
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--out", type=Path, required=True)
     t.add_argument("--epochs", type=int, default=12)
@@ -273,8 +274,7 @@ def main() -> None:
     elif args.command == "pack":
         pack(args.nets, args.out)
     else:
-        widths = tuple(int(w) for w in args.widths.split(","))
-        train(args.data, args.validate, args.out, args.epochs, widths, args.seed)
+        train(args.data, args.validate, args.out, args.epochs, args.seed)
 
 
 if __name__ == "__main__":
