@@ -52,8 +52,7 @@ def _one(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple]] | 
     decided = D.decide(
         found.rectified, blank, page, found.px_per_point, found.tilt, second_look=False
     )
-    regions = [D._region(m, page, 0.6 if m.kind == "circle" else 0.2) for m in page.marks]
-    ink, noise, contrast, light = D.ink_added(found.rectified, blank, regions)
+    ink, noise, contrast, light = D.ink_added(found.rectified, blank, D.mark_regions(page))
     art = 1.0 - blank.astype(np.float32) / 255.0
     marks = list(page.marks)
     planes = J.patches(marks, page, ink, art, light, decided.pencil)

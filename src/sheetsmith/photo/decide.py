@@ -51,8 +51,7 @@ from sheetsmith.photo.circles import (
 )
 from sheetsmith.photo.doubts import on_print_only
 from sheetsmith.photo.features import pencil as pencil_added
-from sheetsmith.photo.geometry import PX_PER_MM, SCALE, clipped
-from sheetsmith.photo.geometry import mark_window as _region
+from sheetsmith.photo.geometry import PX_PER_MM, SCALE, clipped, mark_window
 from sheetsmith.photo.glare import glared
 from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
 
@@ -199,6 +198,12 @@ def ink_added(
     return ink, noise, contrast, light
 
 
+def mark_regions(page: ReadablePage) -> list[tuple[int, int, int, int]]:
+    """Where pencil may lie around each mark (a ring strays further than a tick): what the
+    paper's light is measured around."""
+    return [mark_window(mark, page, 0.6 if mark.kind == "circle" else 0.2) for mark in page.marks]
+
+
 def _ellipse(width: int, height: int, share: float = 1.0) -> np.ndarray:
     yy, xx = np.mgrid[0:height, 0:width]
     cx, cy = (width - 1) / 2, (height - 1) / 2
@@ -225,7 +230,7 @@ def _area_score(
 ) -> float:
     """Pencil area in the mark's region against its kind's threshold area (1.0 on it)."""
     grow = _GROW[mark.kind]
-    x0, y0, x1, y1 = clipped(_region(mark, page, grow), mask.shape)
+    x0, y0, x1, y1 = clipped(mark_window(mark, page, grow), mask.shape)
     if x1 <= x0 or y1 <= y0:
         return 0.0
     window = mask[y0:y1, x0:x1]
@@ -276,8 +281,8 @@ def _scores(
 
 def _surround(mask: np.ndarray, mark: Mark, page: ReadablePage) -> float:
     """The pencil in the band around the mark's region, as a share of the grown region."""
-    x0, y0, x1, y1 = clipped(_region(mark, page, _GROW[mark.kind]), mask.shape)
-    X0, Y0, X1, Y1 = clipped(_region(mark, page, _SURROUND_GROW), mask.shape)
+    x0, y0, x1, y1 = clipped(mark_window(mark, page, _GROW[mark.kind]), mask.shape)
+    X0, Y0, X1, Y1 = clipped(mark_window(mark, page, _SURROUND_GROW), mask.shape)
     if X1 <= X0 or Y1 <= Y0:
         return 0.0
     outer = int(mask[Y0:Y1, X0:X1].sum())
@@ -312,7 +317,7 @@ def _pencil_threshold(ink: np.ndarray, page: ReadablePage, noise: float) -> floa
         if mark.kind == "circle":
             continue
         if _area_score(mask, mark, page) >= _CERTAIN_RATIO:
-            x0, y0, x1, y1 = clipped(_region(mark, page, 0.0), ink.shape)
+            x0, y0, x1, y1 = clipped(mark_window(mark, page, 0.0), ink.shape)
             window = ink[y0:y1, x0:x1]
             darkness.append(window[mask[y0:y1, x0:x1]])
     if not darkness:
@@ -335,8 +340,7 @@ def decide(
     photo's own scale (pixels per PDF point; 0 if unknown) and tilt (degrees) say how much
     its pixels can show. Every mark is then looked at again (`judge`) unless asked not to
     (the network's training data are the reader's own readings)."""
-    regions = [_region(mark, page, 0.6 if mark.kind == "circle" else 0.2) for mark in page.marks]
-    ink, noise, contrast, light = ink_added(rectified, blank, regions)
+    ink, noise, contrast, light = ink_added(rectified, blank, mark_regions(page))
     pencil = _pencil_threshold(ink, page, noise)
     masks = [_mask(ink, pencil * factor) for factor in (1.0, *_STEADY)]
     beside = neighbours(page)
@@ -384,7 +388,7 @@ def decide(
             reading.confidence >= SURE
             and reading.filled
             and mark.kind in ("point", "box")
-            and on_print_only(masks[0], off, _region(mark, page, _GROW[mark.kind]), printed)
+            and on_print_only(masks[0], off, mark_window(mark, page, _GROW[mark.kind]), printed)
         ):
             reading = Reading(True, SURE - 0.1)
         readings[mark.key] = reading
