@@ -224,6 +224,20 @@ def bins(results: list[Result], items: dict[int, Generated]) -> list[str]:
     return lines
 
 
+def _use_weights(path: Path) -> None:
+    """Read with the networks of `path` in place of those the package carries."""
+    import numpy as np
+
+    from sheetsmith.photo import judge
+
+    with np.load(path) as data:
+        weights = {
+            name: data[name] if name == "pages" else data[name].astype(np.float32)
+            for name in data.files
+        }
+    judge._weights = lambda: weights  # type: ignore[assignment]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=200)
@@ -236,7 +250,15 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="the reader without its second look (photo/judge.py): a baseline in the same run",
     )
+    parser.add_argument(
+        "--judge-weights",
+        type=Path,
+        help="the networks in this file (train_judge.py pack --out) instead of the package's:"
+        " another set measured in the same run",
+    )
     args = parser.parse_args(argv)
+    if args.judge_weights:
+        _use_weights(args.judge_weights)
     if args.without_judge:
         from sheetsmith.photo import judge
 

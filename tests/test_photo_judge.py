@@ -119,8 +119,9 @@ def test_a_page_the_network_was_not_trained_on_gets_no_second_look():
         # all but sure, settling a doubt either way: the network's reading stands
         (Reading(False, 0.7), 0.9993, Reading(True, 0.999)),
         (Reading(True, 0.6), 0.0001, Reading(False, 1.0)),
-        # all but sure, but against a sure reader: flagged, with the network's reading
-        (Reading(False, 1.0), 0.9999, Reading(True, SURE - 0.1)),
+        # all but sure against a sure reader (both networks voted): the networks' reading
+        (Reading(False, 1.0), 0.9999, Reading(True, 1.0)),
+        (Reading(True, 0.9), 0.0004, Reading(False, 1.0)),
         # not sure enough, whatever the reader said: flagged
         (Reading(True, 1.0), 0.995, Reading(True, SURE - 0.1)),
         (Reading(False, 0.7), 0.4, Reading(False, 0.6)),

@@ -9,7 +9,7 @@ colour cast, a table underneath, and a JPEG round trip. Everything follows from 
     photo.image                              # BGR uint8, as cv2.imread gives a phone JPEG
     photo.truth                              # every mark key on the page -> filled?
 
-The seeds are split (see bench/README.md, "Photo reading"): `TUNING_SEEDS` (0-2999) are for
+The seeds are split (see bench/README.md, "Photo reading"): `TUNING_SEEDS` (0-5999) are for
 tuning and tests, and anyone may look at them; seeds from `HELD_OUT_START` (100000) on are
 only ever measured, never tuned on, so the bench's figures say how unseen photos read.
 
@@ -35,7 +35,7 @@ from sheetsmith.print.primitives import Rect
 DPI = 300.0
 SCALE = DPI / 72.0  # pixels of the page raster per PDF point
 
-TUNING_SEEDS = range(0, 3000)
+TUNING_SEEDS = range(0, 6000)
 HELD_OUT_START = 100_000
 
 # The writable pages: the game, the component whose PDF holds them, and the papers
