@@ -226,15 +226,9 @@ def bins(results: list[Result], items: dict[int, Generated]) -> list[str]:
 
 def _use_weights(path: Path) -> None:
     """Read with the networks of `path` in place of those the package carries."""
-    import numpy as np
-
     from sheetsmith.photo import judge
 
-    with np.load(path) as data:
-        weights = {
-            name: data[name] if name == "pages" else data[name].astype(np.float32)
-            for name in data.files
-        }
+    weights = judge.read_weights(path)
     judge._weights = lambda: weights  # type: ignore[assignment]
 
 

@@ -20,6 +20,8 @@ import math
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
+from pathlib import Path
+from typing import BinaryIO
 
 import cv2
 import numpy as np
@@ -114,14 +116,21 @@ def layout(page: ReadablePage) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-@cache
-def _weights() -> dict[str, np.ndarray]:
-    carried = resources.files("sheetsmith.photo").joinpath("judge.npz")
-    with carried.open("rb") as handle, np.load(handle) as data:
+def read_weights(source: BinaryIO | Path) -> dict[str, np.ndarray]:
+    """Networks packed by `train_judge.py pack`: their weights as float32, and the pages
+    they know."""
+    with np.load(source) as data:
         return {
             name: data[name] if name == "pages" else data[name].astype(np.float32)
             for name in data.files
         }
+
+
+@cache
+def _weights() -> dict[str, np.ndarray]:
+    carried = resources.files("sheetsmith.photo").joinpath("judge.npz")
+    with carried.open("rb") as handle:
+        return read_weights(handle)
 
 
 def nets() -> list[str]:
