@@ -5,9 +5,10 @@
         [--seed N]
     .venv/bin/python bench/photos/train_judge.py pack NET.npz... [--out WEIGHTS.npz]
 
-`build` (the project's own environment) photographs tuning seeds (0-2999 only: seeds from
-100000 on are held out and never trained on), finds each page as `read` does, decides every
-mark as the reader does, and stores each mark's patch and facts with the truth. `train`
+`build` (the project's own environment) photographs tuning seeds (`synth.TUNING_SEEDS`
+only: seeds from 100000 on are held out and never trained on), finds each page as `read`
+does, decides every mark as the reader does, and stores each mark's patch and facts with
+the truth. `train`
 needs PyTorch, which sheetsmith itself does not (a separate environment:
 `python -m venv /tmp/torch && /tmp/torch/bin/pip install torch==2.13.0 numpy`). With
 `--validate` it trains on three quarters of the photos and reports on the rest (the shipped
