@@ -79,6 +79,32 @@ def test_filled_marks_are_pencilled_and_empty_ones_stay_blank_or_faint():
     assert erased > 0
 
 
+@pytest.mark.parametrize("seed", [0, 2])  # the star map on Letter and on A4
+def test_a_ring_round_a_value_printed_in_a_circle_runs_beside_the_print(seed):
+    # a ring traced on the printed circle would not show, yet be counted filled
+    source, _ = synth.scenario(seed)
+    major = next(m for m in source.readable.marks if m.key.endswith("reward:major"))
+    x0, y0, x1, y1 = source.box_px(major.box)
+    cx, cy, half = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+    blank = cv2.cvtColor(source.image, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    ys, xs = np.mgrid[0 : blank.shape[0], 0 : blank.shape[1]]
+    distance = np.hypot(xs - cx, ys - cy) / half
+    sector = ((np.arctan2(ys - cy, xs - cx) + np.pi) / (2 * np.pi) * 36).astype(int) % 36
+    around = (distance > 1.0) & (distance < 2.0) & (blank >= 235)  # bare paper round it
+    rings = 0
+    for draw in range(12):
+        fills = synth.FillParams(0.6, 4.5, 0.0, False, False)
+        page, drawn = synth.draw_fills(source, {major.key}, fills, np.random.default_rng(draw))
+        if drawn[major.key] != "ring":
+            continue
+        rings += 1
+        added = blank - cv2.cvtColor(page, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        shown = np.bincount(sector[around & (added > 0.15 * 255)], minlength=36)
+        # pencil on the paper nearly all the way round, most of the stroke's width of it
+        assert (shown >= 10).sum() >= 32 and np.median(shown) >= 25, (draw, shown)
+    assert rings >= 6
+
+
 def test_the_homography_puts_the_printed_markers_where_the_photo_shows_them(photo):
     """The ground truth of where each mark is in the photo: the markers found by ArUco lie
     where the photo's homography maps the layout's marker squares."""

@@ -53,6 +53,8 @@ STYLES: dict[str, tuple[tuple[str, float], ...]] = {
     "circle": (("ring", 0.85), ("scribble", 0.15)),
     "square": (("letters", 1.0),),
 }
+# A ring round a value, at its smallest, in half-sizes of the value's box
+SMALLEST_RING = 1.08
 _GRID_KEY = re.compile(r"^(?P<prefix>[^:]+):(?P<a>-?\d+),(?P<b>-?\d+)$")
 
 
@@ -285,9 +287,11 @@ def _style_strokes(
     room: float,
     width: float,
     rng: np.random.Generator,
+    clear: float = SMALLEST_RING,
 ) -> None:
     """Draw one fill of `style` over `box` (raster pixels); strokes may stray `room` pixels
-    past the box, never further (a neighbour's mark stays clean)."""
+    past the box, never further (a neighbour's mark stays clean). A ring's smallest size is
+    `clear` half-sizes of the box: past whatever outline is printed round the value."""
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     hw, hh = (x1 - x0) / 2, (y1 - y0) / 2
@@ -355,7 +359,8 @@ def _style_strokes(
         angle = np.linspace(start, start + span, 60)
         # around the value, outside its printed outline: a loop past the box's own edge
         # (the room kept for other strokes does not bind it; hands circle generously)
-        grow = rng.uniform(1.08, 1.35) + np.linspace(0, rng.normal(0, 0.06), 60)
+        grow = rng.uniform(SMALLEST_RING, 1.35) + np.linspace(0, rng.normal(0, 0.06), 60)
+        grow += clear - SMALLEST_RING  # a hand circles a printed circle, it does not trace it
         rx, ry = hw * grow + width * 0.5, hh * grow + width * 0.5
         canvas.line(np.c_[cx + np.cos(angle) * rx, cy + np.sin(angle) * ry], width)
     elif style == "letters":  # a letter code written in the square: a few pen strokes
@@ -395,6 +400,38 @@ def _apply(
     patch = image[y0:y1, x0:x1].astype(np.float32)
     patch *= 1.0 - alpha[..., None] * (1.0 - colour / 255.0)
     image[y0:y1, x0:x1] = np.clip(patch, 0, 255).astype(np.uint8)
+
+
+@functools.cache
+def _paper(source: SourcePage) -> np.ndarray:
+    """Where the blank page is bare paper (nothing printed)."""
+    return cv2.cvtColor(source.image, cv2.COLOR_BGR2GRAY) >= 235
+
+
+def _print_reach(source: SourcePage, box: tuple[float, float, float, float], size: float) -> float:
+    """The share of a ring of `size` half-sizes round `box` that runs on the print."""
+    x0, y0, x1, y1 = box
+    angle = np.linspace(0, 2 * np.pi, 180, endpoint=False)
+    xs = np.rint((x0 + x1) / 2 + np.cos(angle) * (x1 - x0) / 2 * size).astype(int)
+    ys = np.rint((y0 + y1) / 2 + np.sin(angle) * (y1 - y0) / 2 * size).astype(int)
+    paper = _paper(source)
+    inside = (xs >= 0) & (ys >= 0) & (xs < paper.shape[1]) & (ys < paper.shape[0])
+    return float(1.0 - paper[ys[inside], xs[inside]].mean()) if inside.any() else 0.0
+
+
+@functools.cache
+def _clear_of_print(source: SourcePage, key: str) -> float:
+    """The smallest ring round mark `key` that a person would see: where the smallest ring
+    would run on a printed circle (a major reward's), the first size past that circle's
+    outer edge. A ring traced on the print is invisible in the photo, yet counted filled."""
+    mark = next(m for m in source.readable.marks if m.key == key)
+    box = source.box_px(mark.box)
+    if _print_reach(source, box, SMALLEST_RING + 0.04) < 0.8:
+        return SMALLEST_RING
+    size = SMALLEST_RING + 0.04
+    while size < 2.0 and _print_reach(source, box, size) >= 0.1:
+        size += 0.01
+    return size + 0.02
 
 
 @functools.cache
@@ -441,7 +478,8 @@ def draw_fills(
             style = _weighted(rng, STYLES[mark.kind])
             canvas = _Canvas(shape, origin)
             width = params.width_px * rng.uniform(0.85, 1.15)
-            _style_strokes(canvas, style, (x0, y0, x1, y1), room, width, rng)
+            clear = _clear_of_print(source, mark.key) if style == "ring" else SMALLEST_RING
+            _style_strokes(canvas, style, (x0, y0, x1, y1), room, width, rng, clear)
             ink = pen if (mark.kind == "square" and pen is not None) else GRAPHITE
             _apply(image, canvas, darkness, ink, rng, grain=ink is GRAPHITE)
             drawn[mark.key] = style

@@ -9,8 +9,8 @@ of the tuning photos only (`bench/photos/train_judge.py`, seeds 0-5999, never th
 ones) and run here in plain numpy. The first looks at every mark; where it is not all but
 sure (AGAIN) or would overturn a sure reading, the second votes too (the mean of their
 logits). That reading stands where it is all but sure (SETTLE); anything else is flagged. On
-the tuning quarter held back (150,167 marks) they read 79 marks wrong where the reader read
-1,713, flagged 0.70 % and left 11 wrong without a flag.
+the tuning quarter held back (150,167 marks) they read 73 marks wrong where the reader read
+1,645, flagged 0.56 % and left 9 wrong without a flag.
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ KINDS = ("point", "box", "circle", "square")
 GROW = {"point": 0.5, "box": 0.4, "circle": 0.9, "square": 0.15}
 SIDE = 32
 # The networks' reading is sure from this probability on (on the tuning photos held back
-# from their training, 0.995 flagged 0.40 % of marks and left 16 wrong without a flag;
-# this flags 0.70 % and leaves 11)
+# from their training, 0.995 flagged 0.37 % of marks and left 14 wrong without a flag;
+# this flags 0.56 % and leaves 9)
 SETTLE = 0.999
 # Networks trained alike from other starting weights err in other places: where the first
 # is less sure than this, or overturns a sure reading, all of them vote
@@ -217,7 +217,7 @@ def settle(
     """Every mark looked at again, in place: the networks' reading stands where it is all
     but sure; anything else is flagged (with their reading, the more often right). Where
     they overturn a reading the reader was sure of, both have voted (`probability`): on
-    the tuning photos held back, all 81 such overturns past SETTLE were right, and
+    the tuning photos held back, all 68 such overturns past SETTLE were right, and
     flagging them as well prevented no mistake."""
     marks = list(page.marks)
     if not marks or not knows(page):
