@@ -408,7 +408,9 @@ def _paper(source: SourcePage) -> np.ndarray:
     return cv2.cvtColor(source.image, cv2.COLOR_BGR2GRAY) >= 235
 
 
-def _print_reach(source: SourcePage, box: tuple[float, float, float, float], size: float) -> float:
+def _share_on_print(
+    source: SourcePage, box: tuple[float, float, float, float], size: float
+) -> float:
     """The share of a ring of `size` half-sizes round `box` that runs on the print."""
     x0, y0, x1, y1 = box
     angle = np.linspace(0, 2 * np.pi, 180, endpoint=False)
@@ -426,10 +428,10 @@ def _clear_of_print(source: SourcePage, key: str) -> float:
     outer edge. A ring traced on the print is invisible in the photo, yet counted filled."""
     mark = next(m for m in source.readable.marks if m.key == key)
     box = source.box_px(mark.box)
-    if _print_reach(source, box, SMALLEST_RING + 0.04) < 0.8:
+    if _share_on_print(source, box, SMALLEST_RING + 0.04) < 0.8:
         return SMALLEST_RING
     size = SMALLEST_RING + 0.04
-    while size < 2.0 and _print_reach(source, box, size) >= 0.1:
+    while size < 2.0 and _share_on_print(source, box, size) >= 0.1:
         size += 0.01
     return size + 0.02
 
