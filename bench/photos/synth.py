@@ -422,11 +422,10 @@ def _share_on_print(
 
 
 @functools.cache
-def _clear_of_print(source: SourcePage, key: str) -> float:
-    """The smallest ring round mark `key` that a person would see: where the smallest ring
+def _clear_of_print(source: SourcePage, mark: Mark) -> float:
+    """The smallest ring round `mark` that a person would see: where the smallest ring
     would run on a printed circle (a major reward's), the first size past that circle's
     outer edge. A ring traced on the print is invisible in the photo, yet counted filled."""
-    mark = next(m for m in source.readable.marks if m.key == key)
     box = source.box_px(mark.box)
     if _share_on_print(source, box, SMALLEST_RING + 0.04) < 0.8:
         return SMALLEST_RING
@@ -480,7 +479,7 @@ def draw_fills(
             style = _weighted(rng, STYLES[mark.kind])
             canvas = _Canvas(shape, origin)
             width = params.width_px * rng.uniform(0.85, 1.15)
-            clear = _clear_of_print(source, mark.key) if style == "ring" else SMALLEST_RING
+            clear = _clear_of_print(source, mark) if style == "ring" else SMALLEST_RING
             _style_strokes(canvas, style, (x0, y0, x1, y1), room, width, rng, clear)
             ink = pen if (mark.kind == "square" and pen is not None) else GRAPHITE
             _apply(image, canvas, darkness, ink, rng, grain=ink is GRAPHITE)
