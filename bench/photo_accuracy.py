@@ -1,9 +1,10 @@
 """How well `sheetsmith.photo.read.read_page` reads phone photos, on held-out synthetic ones.
 
-    .venv/bin/python bench/photo_accuracy.py [--count 200] [--tuning] [--worst 12]
+    .venv/bin/python bench/photo_accuracy.py [--count 200] [--tuning] [--skip N] [--worst 12]
 
 Photos come from bench/photos/synth.py, seeds from 100000 on (the held-out split: nothing is
-tuned on them; `--tuning` measures tuning seeds from 0 instead). The pages cycle through every
+tuned on them; `--tuning` measures tuning seeds from 0 instead; `--skip N` starts N seeds
+into the split, a block not measured before). The pages cycle through every
 writable page of both games on both papers. Each photo is generated first (two processes,
 untimed), then read one at a time in this process, timing `read_page` alone.
 
@@ -236,6 +237,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--tuning", action="store_true", help="measure tuning seeds (from 0)")
+    parser.add_argument(
+        "--skip", type=int, default=0, help="start this many seeds into the split: another block"
+    )
     parser.add_argument("--worst", type=int, default=12, help="how many worst photos to save")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--out", type=Path, default=OUT)
@@ -261,8 +265,10 @@ def main(argv: list[str] | None = None) -> int:
     from sheetsmith.photo.marks import SURE
     from sheetsmith.photo.read import GAMES
 
-    first = synth.TUNING_SEEDS.start if args.tuning else synth.HELD_OUT_START
+    first = (synth.TUNING_SEEDS.start if args.tuning else synth.HELD_OUT_START) + args.skip
     seeds = list(range(first, first + args.count))
+    if args.tuning and seeds and seeds[-1] not in synth.TUNING_SEEDS:
+        parser.error(f"tuning seeds are {synth.TUNING_SEEDS}: --skip and --count run past them")
     catalogue = GAMES if synth.facets_ready() else SynthCatalogue()
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
