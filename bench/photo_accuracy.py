@@ -265,10 +265,10 @@ def main(argv: list[str] | None = None) -> int:
     from sheetsmith.photo.marks import SURE
     from sheetsmith.photo.read import GAMES
 
-    first = (synth.TUNING_SEEDS.start if args.tuning else synth.HELD_OUT_START) + args.skip
-    seeds = list(range(first, first + args.count))
     if args.skip < 0:
         parser.error("--skip counts seeds into the split: 0 or more")
+    first = (synth.TUNING_SEEDS.start if args.tuning else synth.HELD_OUT_START) + args.skip
+    seeds = list(range(first, first + args.count))
     if args.tuning and seeds and seeds[-1] not in synth.TUNING_SEEDS:
         parser.error(f"tuning seeds are {synth.TUNING_SEEDS}: --skip and --count run past them")
     catalogue = GAMES if synth.facets_ready() else SynthCatalogue()
