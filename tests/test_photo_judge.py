@@ -44,9 +44,40 @@ def test_the_convolution_is_the_one_written_out():
     assert np.allclose(got, _direct_conv(x, weight, bias), atol=1e-4)
 
 
+def test_clipped_pixels_are_found_in_colour_and_in_grey():
+    grey = np.full((4, 6), 200, np.uint8)
+    grey[1, 2:5] = (judge.SATURATED - 1, judge.SATURATED, 255)
+    want = np.zeros((4, 6), np.float32)
+    want[1, 3:5] = 1.0
+    assert np.array_equal(judge.saturation(grey), want)
+    colour = np.repeat(grey[:, :, None], 3, axis=2)
+    colour[2, 0] = (255, 255, 120)  # one channel short of white is not clipped
+    assert np.array_equal(judge.saturation(colour), want)
+
+
+def test_each_patch_holds_four_planes_the_last_the_share_of_clipped_pixels():
+    from sheetsmith.photo.geometry import SCALE, mark_window
+
+    page = next(iter(GAMES.candidates()))
+    shape = (round(page.height * SCALE), round(page.width * SCALE))
+    half = shape[0] // 2
+    saturated = np.zeros(shape, np.float32)
+    saturated[:half] = 1.0  # the top half of the page clipped
+    windows = {m.key: mark_window(m, page, judge.GROW[m.kind]) for m in page.marks}
+    top = [m for m in page.marks if 0 <= windows[m.key][1] and windows[m.key][3] <= half]
+    bottom = [m for m in page.marks if windows[m.key][1] >= half]
+    assert top and bottom
+    marks = [top[0], bottom[-1]]
+    flat = np.zeros(shape, np.float32)
+    planes = judge.patches(marks, page, flat, flat, np.ones(shape, np.float32), saturated, 0.1)
+    assert planes.shape == (2, 4, judge.SIDE, judge.SIDE)
+    assert not planes[:, :3].any()
+    assert np.allclose(planes[0, 3], 1.0) and not planes[1, 3].any()
+
+
 def test_the_network_gives_a_probability_per_mark():
     rng = np.random.default_rng(2)
-    planes = rng.random((40, 3, judge.SIDE, judge.SIDE)).astype(np.float32)
+    planes = rng.random((40, 4, judge.SIDE, judge.SIDE)).astype(np.float32)
     known = rng.random((40, len(judge.KINDS) + 7)).astype(np.float32)
     reader = rng.integers(-1, 2, 40)
     p = judge.probability(planes, known, reader)
@@ -72,7 +103,7 @@ def test_the_other_networks_vote_only_where_the_first_doubts(monkeypatch):
     monkeypatch.setattr(judge, "_logit", logit)
     # the reader: not sure, not sure, not sure, sure of empty, sure of empty
     reader = np.array([-1, -1, -1, 0, 0])
-    p = judge.probability(np.zeros((5, 3, 2, 2), np.float32), np.zeros((5, 1)), reader)
+    p = judge.probability(np.zeros((5, 4, 2, 2), np.float32), np.zeros((5, 1)), reader)
     mean = judge._logistic(np.array([(0.5 * judge._AGAIN_LOGIT - 3.0) / 2, (sure - 3.0) / 2]))
     # sure and not against a sure reader: the first network's alone
     assert p[0] == pytest.approx(judge._logistic(np.array([sure]))[0], abs=1e-6)
@@ -102,6 +133,7 @@ def test_a_page_the_network_was_not_trained_on_gets_no_second_look():
         np.zeros((10, 10), np.float32),
         np.zeros((10, 10), np.float32),
         np.ones((10, 10), np.float32),
+        np.zeros((10, 10), np.float32),
         2.0,
         0.0,
         pencil=0.12,
@@ -145,6 +177,7 @@ def test_the_networks_reading_stands_only_where_it_is_all_but_sure(
         np.zeros(shape, np.float32),
         np.zeros(shape, np.float32),
         np.ones(shape, np.float32),
+        np.zeros(shape, np.float32),
         2.0,
         10.0,
         pencil=0.12,

@@ -56,7 +56,8 @@ def _one(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple]] | 
     ink, noise, contrast, light = D.ink_added(found.rectified, blank, D.mark_regions(page))
     art = 1.0 - blank.astype(np.float32) / 255.0
     marks = list(page.marks)
-    planes = J.patches(marks, page, ink, art, light, decided.pencil)
+    saturated = J.saturation(found.rectified)
+    planes = J.patches(marks, page, ink, art, light, saturated, decided.pencil)
     known = [
         J.facts(
             m,
@@ -117,7 +118,7 @@ def _net(n_known: int):  # -> torch.nn.Module
         def __init__(self) -> None:
             super().__init__()
             self.c = nn.Sequential(
-                nn.Conv2d(3, 16, 3, padding=1),
+                nn.Conv2d(4, 16, 3, padding=1),
                 nn.ReLU(),
                 nn.MaxPool2d(2),
                 nn.Conv2d(16, 32, 3, padding=1),

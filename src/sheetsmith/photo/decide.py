@@ -414,7 +414,10 @@ def decide(
     if second_look:
         art = 1.0 - blank.astype(np.float32) / 255.0
         facts = {"pencil": pencil, "noise": noise, "contrast": contrast}
-        judge.settle(page, readings, scores, ink, art, light, px_per_point, tilt, **facts)
+        saturated = judge.saturation(rectified)
+        judge.settle(
+            page, readings, scores, ink, art, light, saturated, px_per_point, tilt, **facts
+        )
     return Decided(readings, scores, pencil, noise, contrast, tuple(glared(light, blank, page)))
 
 

@@ -33,6 +33,8 @@ KINDS = ("point", "box", "circle", "square")
 # Each patch: the mark's box grown by this share of its size, resampled to SIDE x SIDE
 GROW = {"point": 0.5, "box": 0.4, "circle": 0.9, "square": 0.15}
 SIDE = 32
+# A pixel of the rectified photo at or over this (of 255) is taken as clipped
+SATURATED = 250
 # The networks' reading is sure from this probability on (on the tuning photos held back
 # from their training, 0.995 flagged 0.37 % of marks and left 14 wrong without a flag;
 # this flags 0.56 % and leaves 9)
@@ -55,22 +57,32 @@ def _patch(image: np.ndarray, window: tuple[int, int, int, int]) -> np.ndarray:
     return cv2.resize(out, (SIDE, SIDE), interpolation=cv2.INTER_AREA)
 
 
+def saturation(rectified: np.ndarray) -> np.ndarray:
+    """Where the camera clipped the page to white (1.0, else 0.0). Evened light shows clipped
+    paper like any other paper, but pencil there may have been clipped away with it: an
+    empty look there is worth less."""
+    gray = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY) if rectified.ndim == 3 else rectified
+    return (gray >= SATURATED).astype(np.float32)
+
+
 def patches(
     marks: list[Mark],
     page: ReadablePage,
     ink: np.ndarray,
     art: np.ndarray,
     light: np.ndarray,
+    saturated: np.ndarray,
     pencil: float,
 ) -> np.ndarray:
-    """Each mark's three planes (N, 3, SIDE, SIDE): pencil against the page's threshold, the
-    blank's darkness, the photo's darkness."""
+    """Each mark's four planes (N, 4, SIDE, SIDE): pencil against the page's threshold, the
+    blank's darkness, the photo's darkness, the share of clipped pixels (`saturation`)."""
     planes = (
         np.clip(ink / pencil, -1.0, 4.0).astype(np.float32),
         art.astype(np.float32),
         np.clip(1.0 - light, -0.5, 1.5).astype(np.float32),
+        saturated,
     )
-    out = np.empty((len(marks), 3, SIDE, SIDE), np.float32)
+    out = np.empty((len(marks), len(planes), SIDE, SIDE), np.float32)
     for i, mark in enumerate(marks):
         window = mark_window(mark, page, GROW[mark.kind])
         for c, plane in enumerate(planes):
@@ -207,6 +219,7 @@ def settle(
     ink: np.ndarray,
     art: np.ndarray,
     light: np.ndarray,
+    saturated: np.ndarray,
     px_per_point: float,
     tilt: float,
     *,
@@ -222,7 +235,7 @@ def settle(
     marks = list(page.marks)
     if not marks or not knows(page):
         return
-    planes = patches(marks, page, ink, art, light, pencil)
+    planes = patches(marks, page, ink, art, light, saturated, pencil)
     known = np.array(
         [
             facts(m, readings[m.key], scores[m.key], px_per_point, tilt, noise, pencil, contrast)
