@@ -116,7 +116,7 @@ def find_markers(gray: np.ndarray) -> dict[int, np.ndarray]:
     for marker, quads in found.items():
         if len(quads) > 1 and _apart(quads):
             quads = _consistent(marker, quads, found)
-            if len(quads) > 1:
+            if _apart(quads):
                 raise MixedPages(
                     f"two {CORNERS[marker]} markers: the photo holds more than one page;"
                     " photograph one page at a time"
@@ -130,8 +130,10 @@ def _consistent(
 ) -> list[np.ndarray]:
     """Of several far-apart quads read as one marker, those that can be this page's: about
     the size of the page's other markers, and turned the same way (a stray pattern read as
-    a marker, one wrong bit corrected, is neither, mostly). Two pages pass both."""
-    others = [q[0] for m, q in found.items() if m != marker and len(q) == 1]
+    a marker, one wrong bit corrected, is neither, mostly), and where the other three are
+    found, at a corner of the page they make. Two pages pass all three."""
+    # a marker found again at another scale of the search is one marker, not two
+    others = [q[0] for m, q in found.items() if m != marker and not _apart(q)]
     if not others:
         return quads
     size = float(np.median([np.linalg.norm(q[0] - q[2]) for q in others]))
@@ -144,7 +146,37 @@ def _consistent(
         turn = abs((turn + math.pi) % (2 * math.pi) - math.pi)
         if 0.6 < ratio < 1.6 and turn < math.radians(30):
             kept.append(quad)
-    return kept or quads
+    kept = kept or quads
+    if len(kept) > 1 and len(others) == len(CORNERS) - 1:
+        kept = _at_the_corner(marker, kept, found)
+    return kept
+
+
+def _at_the_corner(
+    marker: int, quads: list[np.ndarray], found: Mapping[int, list[np.ndarray]]
+) -> list[np.ndarray]:
+    """Of several quads read as `marker`, those at the corner the other three markers leave
+    for it: a pattern on the page read as a marker lies inside the page (seed 100684's
+    score boxes, read as its bottom-right marker). The corner is where the other three
+    make a parallelogram (perspective moves it a little); a quad much farther from it than
+    the nearest, or one that leaves the four no convex quadrilateral, is not the page's."""
+    centre = {m: found[m][0].mean(axis=0) for m in range(len(CORNERS)) if m != marker}
+    before, opposite, after = (centre[(marker + k) % 4] for k in (3, 2, 1))
+    corner = before + after - opposite
+
+    def convex(quad: np.ndarray) -> bool:
+        ring = [quad.mean(axis=0) if m == marker else centre[m] for m in range(len(CORNERS))]
+        turns = []
+        for i in range(4):
+            (ax, ay), (bx, by) = ring[(i + 1) % 4] - ring[i], ring[(i + 2) % 4] - ring[i]
+            turns.append(ax * by - ay * bx)
+        return all(t > 0 for t in turns) or all(t < 0 for t in turns)
+
+    kept = [quad for quad in quads if convex(quad)] or quads
+    away = [float(np.linalg.norm(quad.mean(axis=0) - corner)) for quad in kept]
+    side = min(np.linalg.norm(before - opposite), np.linalg.norm(after - opposite))
+    reach = max(2.0 * min(away), 0.1 * float(side))
+    return [quad for quad, d in zip(kept, away, strict=True) if d <= reach]
 
 
 def _apart(quads: list[np.ndarray]) -> bool:
