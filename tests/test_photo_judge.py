@@ -64,7 +64,7 @@ def test_each_patch_holds_four_planes_the_last_the_share_of_clipped_pixels():
     saturated = np.zeros(shape, np.float32)
     saturated[:half] = 1.0  # the top half of the page clipped
     windows = {m.key: mark_window(m, page, judge.GROW[m.kind]) for m in page.marks}
-    top = [m for m in page.marks if 0 <= windows[m.key][1] and windows[m.key][3] <= half]
+    top = [m for m in page.marks if windows[m.key][1] >= 0 and windows[m.key][3] <= half]
     bottom = [m for m in page.marks if windows[m.key][1] >= half]
     assert top and bottom
     marks = [top[0], bottom[-1]]
