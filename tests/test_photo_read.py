@@ -264,6 +264,21 @@ def test_a_photo_whose_print_fades_is_refused_though_its_markers_stay_black(
     assert run("read", save(tmp_path, "fair.jpg", jpeg(fair))).exit_code == 0
 
 
+def test_an_overexposed_photo_of_light_pencil_is_refused(tmp_path, test_page, catalogue):
+    # the paper clipped to white nearly everywhere: the print still shows, light pencil
+    # (here 190 of 255 on paper, 0.25 of ink) is clipped away with the paper
+    readable, page = pp.build()
+    light = pp.raster_page(page)
+    pp.fill(light, readable, FILLED, colour=(190, 190, 190))
+    bright = pp.photograph(light, shade=0).astype(np.float32) * 1.5
+    message = failure(tmp_path, np.clip(bright, 0, 255).astype(np.uint8))
+    assert "overexposed" in message and "burnt to pure white" in message
+    # the same light on a page of darker pencil: the pencil shows, and the page reads
+    dark = pp.photograph(test_page[1], shade=0).astype(np.float32) * 1.5
+    read = read_page(jpeg(np.clip(dark, 0, 255).astype(np.uint8)), catalogue)
+    assert {k for k, r in read.readings.items() if r.filled} >= set(FILLED)
+
+
 def _glare(photo: np.ndarray, strength: float) -> np.ndarray:
     """A flash-like spot of added light: `strength` (of 255) at its centre."""
     h, w = photo.shape[:2]

@@ -53,7 +53,7 @@ def _one(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple]] | 
     decided = D.decide(
         found.rectified, blank, page, found.px_per_point, found.tilt, second_look=False
     )
-    ink, noise, contrast, light = D.ink_added(found.rectified, blank, D.mark_regions(page))
+    ink, noise, contrast, light, _ = D.ink_added(found.rectified, blank, D.mark_regions(page))
     art = 1.0 - blank.astype(np.float32) / 255.0
     marks = list(page.marks)
     saturated = J.saturation(found.rectified)

@@ -41,6 +41,7 @@ import cv2
 import numpy as np
 
 from sheetsmith.photo import judge
+from sheetsmith.photo.burnt import burnt_share
 from sheetsmith.photo.circles import (
     CIRCLE_SPAN,
     CIRCLE_THRESHOLD,
@@ -152,6 +153,8 @@ class Decided:
     noise: float
     contrast: float = 1.0  # the print's darkness in the photo against the blank's
     glare: tuple[str, ...] = ()  # the marks under glare (glare.py)
+    burnt: float = 0.0  # the share of the page clipped to white (burnt.py)
+    strokes: float = 0.0  # how dark the clearly filled marks' pencil shows (0.0: none)
 
 
 def even_light(gray: np.ndarray) -> np.ndarray:
@@ -172,10 +175,10 @@ def even_light(gray: np.ndarray) -> np.ndarray:
 
 def ink_added(
     rectified: np.ndarray, blank: np.ndarray, regions: list[tuple[int, int, int, int]] = ()
-) -> tuple[np.ndarray, float, float, np.ndarray]:
+) -> tuple[np.ndarray, float, float, np.ndarray, float]:
     """(ink added per pixel, paper = 1 and print subtracted; the photo's noise level; how
     dark its print shows against the blank's, 1.0 as printed; the photo's light, paper at
-    1.0)."""
+    1.0; the share of the page whose paper the camera clipped to white)."""
     gray = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY) if rectified.ndim == 3 else rectified
     # a touch of smoothing: JPEG blocks and sensor noise are finer than a pencil line
     light = cv2.GaussianBlur(even_light(gray), (0, 0), 0.8)
@@ -183,6 +186,7 @@ def ink_added(
     size = 2 * ART_SLACK_PX + 1
     art = cv2.dilate(art, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
     paper_only = art < 0.02
+    burnt = burnt_share(gray, paper_only)
     # per-page calibration of white: the median blank-paper pixel is paper
     # medians of every 3rd row and column: as good, ten times faster
     sample_paper = paper_only[::3, ::3]
@@ -195,7 +199,7 @@ def ink_added(
         noise = float(1.4826 * np.median(np.abs(sample - np.median(sample))))
     else:  # pragma: no cover - every page has paper
         noise = 0.02
-    return ink, noise, contrast, light
+    return ink, noise, contrast, light, burnt
 
 
 def mark_regions(page: ReadablePage) -> list[tuple[int, int, int, int]]:
@@ -308,8 +312,9 @@ def _reading(kind: str, score: float) -> Reading:
     return Reading(score >= 1.0, round(0.5 + 0.5 * min(1.0, distance), 3))
 
 
-def _pencil_threshold(ink: np.ndarray, page: ReadablePage, noise: float) -> float:
-    """The page's pencil threshold: a share of how dark its clearly filled marks are."""
+def _pencil_threshold(ink: np.ndarray, page: ReadablePage, noise: float) -> tuple[float, float]:
+    """The page's pencil threshold: a share of how dark its clearly filled marks are; and
+    that darkness (0.0 where it has none, and the threshold is a default)."""
     floor = max(PENCIL_MIN, NOISE_MULTIPLE * noise)
     mask = ink > max(PENCIL_DEFAULT, floor)
     darkness: list[np.ndarray] = []
@@ -321,10 +326,10 @@ def _pencil_threshold(ink: np.ndarray, page: ReadablePage, noise: float) -> floa
             window = ink[y0:y1, x0:x1]
             darkness.append(window[mask[y0:y1, x0:x1]])
     if not darkness:
-        return min(max(PENCIL_DEFAULT, floor), PENCIL_MAX)
+        return min(max(PENCIL_DEFAULT, floor), PENCIL_MAX), 0.0
     # the core of the strokes (their antialiased edges are lighter): the 75th percentile
     pencil = float(np.percentile(np.concatenate(darkness), 75))
-    return min(max(PENCIL_SHARE * pencil, floor), PENCIL_MAX)
+    return min(max(PENCIL_SHARE * pencil, floor), PENCIL_MAX), pencil
 
 
 def decide(
@@ -340,8 +345,8 @@ def decide(
     photo's own scale (pixels per PDF point; 0 if unknown) and tilt (degrees) say how much
     its pixels can show. Every mark is then looked at again (`judge`) unless asked not to
     (the network's training data are the reader's own readings)."""
-    ink, noise, contrast, light = ink_added(rectified, blank, mark_regions(page))
-    pencil = _pencil_threshold(ink, page, noise)
+    ink, noise, contrast, light, burnt = ink_added(rectified, blank, mark_regions(page))
+    pencil, strokes = _pencil_threshold(ink, page, noise)
     masks = [_mask(ink, pencil * factor) for factor in (1.0, *_STEADY)]
     beside = neighbours(page)
     off = off_print(blank)
@@ -418,7 +423,9 @@ def decide(
         judge.settle(
             page, readings, scores, ink, art, light, saturated, px_per_point, tilt, **facts
         )
-    return Decided(readings, scores, pencil, noise, contrast, tuple(glared(light, blank, page)))
+    glare = tuple(glared(light, blank, page))
+    # light pencil on paper clipped to white all over may be clipped away with it
+    return Decided(readings, scores, pencil, noise, contrast, glare, burnt, strokes)
 
 
 def off_print(blank: np.ndarray) -> np.ndarray:

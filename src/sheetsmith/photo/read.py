@@ -38,6 +38,7 @@ from sheetsmith.games import registry
 from sheetsmith.games.interface import resolve
 from sheetsmith.naming import photos_player
 from sheetsmith.photo.advice import advice
+from sheetsmith.photo.burnt import pencil_lost
 from sheetsmith.photo.decide import decide
 from sheetsmith.photo.errors import BadLight, MixedPages, PhotoError, UnknownPage
 from sheetsmith.photo.geometry import SCALE, Catalogue, PageSource, blank_page
@@ -336,6 +337,13 @@ def read_page(image: np.ndarray, catalogue: Catalogue | None = None) -> PageRead
             f"glare (a flash or a lamp's reflection) washes out part of the page"
             f" ({len(glare)} of its marks): take the photo again without flash, the light"
             " falling evenly on the page"
+        )
+    if pencil_lost(decided.burnt, decided.strokes):  # clipped away with the paper
+        raise BadLight(
+            f"the photo is overexposed: the paper is burnt to pure white over"
+            f" {decided.burnt:.0%} of the page, and light pencil vanishes with it; take it"
+            " again in softer light, or tap the page on the phone's screen so the camera"
+            " exposes for the paper"
         )
     return PageRead(
         page=located.source.page,
