@@ -424,7 +424,6 @@ def decide(
             page, readings, scores, ink, art, light, saturated, px_per_point, tilt, **facts
         )
     glare = tuple(glared(light, blank, page))
-    # light pencil on paper clipped to white all over may be clipped away with it
     return Decided(readings, scores, pencil, noise, contrast, glare, burnt, strokes)
 
 
