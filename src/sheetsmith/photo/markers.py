@@ -131,7 +131,8 @@ def _consistent(
     """Of several far-apart quads read as one marker, those that can be this page's: about
     the size of the page's other markers, and turned the same way (a stray pattern read as
     a marker, one wrong bit corrected, is neither, mostly), and where the other three are
-    found, at a corner of the page they make. Two pages pass all three."""
+    found once each, at a corner of the page they make. A second page in the photo shows
+    its other markers too, and is refused."""
     # a marker found again at another scale of the search is one marker, not two
     others = [q[0] for m, q in found.items() if m != marker and not _apart(q)]
     if not others:
@@ -155,14 +156,12 @@ def _consistent(
 def _at_the_corner(
     marker: int, quads: list[np.ndarray], found: Mapping[int, list[np.ndarray]]
 ) -> list[np.ndarray]:
-    """Of several quads read as `marker`, those at the corner the other three markers leave
-    for it: a pattern on the page read as a marker lies inside the page (seed 100684's
-    score boxes, read as its bottom-right marker). The corner is where the other three
-    make a parallelogram (perspective moves it a little); a quad much farther from it than
-    the nearest, or one that leaves the four no convex quadrilateral, is not the page's."""
+    """Of several quads read as `marker`, those that can be a corner of the page the other
+    three markers make: with the three, one goes round a convex quadrilateral. A pattern
+    inside the triangle of the other three (seed 100684's score boxes, read as its
+    bottom-right marker) does not, under any perspective. Nearer guesses (the corner of
+    the three's parallelogram) are not safe: a tilt moves that corner into the page."""
     centre = {m: found[m][0].mean(axis=0) for m in range(len(CORNERS)) if m != marker}
-    before, opposite, after = (centre[(marker + k) % 4] for k in (3, 2, 1))
-    corner = before + after - opposite
 
     def convex(quad: np.ndarray) -> bool:
         ring = [quad.mean(axis=0) if m == marker else centre[m] for m in range(len(CORNERS))]
@@ -172,11 +171,7 @@ def _at_the_corner(
             turns.append(ax * by - ay * bx)
         return all(t > 0 for t in turns) or all(t < 0 for t in turns)
 
-    kept = [quad for quad in quads if convex(quad)] or quads
-    away = [float(np.linalg.norm(quad.mean(axis=0) - corner)) for quad in kept]
-    side = min(np.linalg.norm(before - opposite), np.linalg.norm(after - opposite))
-    reach = max(2.0 * min(away), 0.1 * float(side))
-    return [quad for quad, d in zip(kept, away, strict=True) if d <= reach]
+    return [quad for quad in quads if convex(quad)] or quads
 
 
 def _apart(quads: list[np.ndarray]) -> bool:
