@@ -12,7 +12,10 @@ import numpy as np
 from sheetsmith.photo.geometry import PX_PER_MM
 
 # Paper at this brightness (of 255) or more is clipped to white; a cell of the page this
-# wide is burnt where this share of its bare paper is
+# wide is burnt where this share of its bare paper is. Stricter than the judge's clipped
+# plane (judge.SATURATED, 250): paper exposed just to white must not count here. JPEG
+# pulls clipped paper under 254 near print, so a photo saved at quality 90 or lower shows
+# less of its burnt paper (bench/README.md, "a photo burnt white with faint pencil")
 BURNT_LEVEL, BURNT_CELL_MM, BURNT_ALL = 254, 4.0, 0.97
 # A page burnt over this share, whose pencil strokes show lighter than FAINT_STROKES (ink
 # added, paper 0) or not at all, may have lost pencil to the clip. Of the tuning photos

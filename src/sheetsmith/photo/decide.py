@@ -154,7 +154,7 @@ class Decided:
     contrast: float = 1.0  # the print's darkness in the photo against the blank's
     glare: tuple[str, ...] = ()  # the marks under glare (glare.py)
     burnt: float = 0.0  # the share of the page clipped to white (burnt.py)
-    strokes: float = 0.0  # how dark the clearly filled marks' pencil shows (0.0: none)
+    stroke_darkness: float = 0.0  # the clearly filled marks' pencil (ink added; 0.0: none)
 
 
 def even_light(gray: np.ndarray) -> np.ndarray:

@@ -338,7 +338,7 @@ def read_page(image: np.ndarray, catalogue: Catalogue | None = None) -> PageRead
             f" ({len(glare)} of its marks): take the photo again without flash, the light"
             " falling evenly on the page"
         )
-    if pencil_lost(decided.burnt, decided.strokes):  # clipped away with the paper
+    if pencil_lost(decided.burnt, decided.stroke_darkness):  # clipped away with the paper
         raise BadLight(
             f"the photo is overexposed: the paper is burnt to pure white over"
             f" {decided.burnt:.0%} of the page, and light pencil vanishes with it; take it"
