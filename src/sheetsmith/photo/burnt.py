@@ -14,7 +14,7 @@ from sheetsmith.photo.geometry import PX_PER_MM
 # Paper at this brightness (of 255) or more is clipped to white; a cell of the page this
 # wide is burnt where this share of its bare paper is. Stricter than the judge's clipped
 # plane (judge.SATURATED, 250): paper exposed just to white must not count here. JPEG
-# pulls clipped paper under 254 near print, so a photo saved at quality 90 or lower shows
+# pulls clipped paper under 254 near print, so a photo saved at quality 92 or lower shows
 # less of its burnt paper (bench/README.md, "a photo burnt white with faint pencil")
 BURNT_LEVEL, BURNT_CELL_MM, BURNT_ALL = 254, 4.0, 0.97
 # A page burnt over this share, whose pencil strokes show lighter than FAINT_STROKES (ink
@@ -28,8 +28,7 @@ BURNT_PAGE, FAINT_STROKES = 0.6, 0.2
 
 def burnt_share(gray: np.ndarray, paper_only: np.ndarray) -> float:
     """The share of the page (in cells of BURNT_CELL_MM) whose bare paper the camera
-    clipped to white all over. Paper exposed just to white still shows its noise under
-    the clip; paper far past it is white without a speck, and light pencil with it."""
+    clipped to white all over."""
     f = 1.0 / (BURNT_CELL_MM * PX_PER_MM)
     paper = cv2.resize(
         paper_only.astype(np.float32), None, fx=f, fy=f, interpolation=cv2.INTER_AREA
@@ -42,7 +41,7 @@ def burnt_share(gray: np.ndarray, paper_only: np.ndarray) -> float:
     return float(np.mean(clipped[cells] >= BURNT_ALL * paper[cells]))
 
 
-def pencil_lost(burnt: float, strokes: float) -> bool:
+def pencil_lost(burnt: float, stroke_darkness: float) -> bool:
     """Whether light pencil may be gone from a page burnt over `burnt` of its area, whose
-    clearly filled marks show at `strokes` (0.0: none)."""
-    return burnt >= BURNT_PAGE and strokes < FAINT_STROKES
+    clearly filled marks show at `stroke_darkness` (0.0: none)."""
+    return burnt >= BURNT_PAGE and stroke_darkness < FAINT_STROKES
