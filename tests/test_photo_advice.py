@@ -10,7 +10,7 @@ import pytest
 import photopage as pp
 from sheetsmith.cli.photos import tell_uncertain
 from sheetsmith.console import Quiet
-from sheetsmith.photo.advice import SECOND_PHOTO, SMALL_PAGE, STEEP_TILT, advice
+from sheetsmith.photo.advice import SMALL_PAGE, STEEP_TILT, advice
 from sheetsmith.photo.marks import Reading
 from sheetsmith.photo.read import PhotoSheet, read_page
 from test_photo_read import jpeg
@@ -37,13 +37,6 @@ def test_advice_names_what_to_change(px_per_point, tilt, uncertain, wanted):
     assert all(want in line for want, line in zip(wanted, said, strict=True))
 
 
-def test_many_marks_in_doubt_ask_for_a_second_photo_unless_it_was_given():
-    (said,) = advice(2.0, 10.0, SECOND_PHOTO)
-    assert said.startswith("a second photo of this page, from another angle")
-    assert advice(2.0, 10.0, SECOND_PHOTO - 1) == []
-    assert advice(2.0, 10.0, SECOND_PHOTO, photos=2) == []  # two were read: no third
-
-
 def test_a_shrunk_photo_is_asked_for_at_full_size():
     """The page is small because the photo was shrunk (a chat app): stepping closer with
     the same app would not help."""
@@ -60,7 +53,7 @@ def test_a_read_knows_how_big_and_how_slanted_its_page_was():
     raster = pp.raster_page(page)
     # the page's height is half of a 1600 x 1200 frame's shorter side: 600 px for 792 pt
     photo = pp.photograph(raster, size=(1600, 1200), fill_share=0.5, tilt=0.0)
-    small = read_page(jpeg(photo), catalogue)
+    small = read_page(jpeg(photo), catalogue, alone=False)  # it doubts too much to be given
     assert small.size == (1600, 1200)
     assert small.px_per_point == pytest.approx(600 / 792, rel=0.15)
     assert small.tilt < 5

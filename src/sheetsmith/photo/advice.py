@@ -15,9 +15,6 @@ SMALL_PAGE = 1.0
 SHRUNK_SIDE = 1600
 # At this tilt (degrees from straight above) or more the far side of the page is squeezed
 STEEP_TILT = 30.0
-# From this many marks in doubt on a page read from one photo, a second photo is asked for:
-# read together, two photos settle about half of them (`photo.several`)
-SECOND_PHOTO = 10
 
 
 def advice(
@@ -25,12 +22,11 @@ def advice(
     tilt: float,
     uncertain: int,
     size: tuple[int, int] = (0, 0),
-    photos: int = 1,
 ) -> list[str]:
     """What to change in the next photo of a page that left `uncertain` marks unsure
-    (`size`: the photo's width and height, 0 if unknown; `photos`: how many were read as
-    the page); nothing when every mark was read for sure, or when the photo was not the
-    cause."""
+    (`size`: the photo's width and height, 0 if unknown); nothing when every mark was read
+    for sure, or when the photo was not the cause. (A page with many marks in doubt is
+    refused instead: `photo.read.unclear`.)"""
     if not uncertain:
         return []
     out = []
@@ -48,10 +44,5 @@ def advice(
         out.append(
             f"the photo was taken at a slant (about {tilt:.0f} degrees): hold the phone flat,"
             " straight above the page"
-        )
-    if photos == 1 and uncertain >= SECOND_PHOTO:
-        out.append(
-            "a second photo of this page, from another angle, read with this one settles"
-            " about half of the marks in doubt: give both photos"
         )
     return out

@@ -45,6 +45,11 @@ class BadLight(PhotoError):
     """Too dark, or so bright that pencil washes out."""
 
 
+class Unclear(PhotoError):
+    """The page is read, but with so many of its marks in doubt that the rest cannot be
+    trusted either."""
+
+
 class UnknownPage(PhotoError):
     """The page code is unreadable, not sheetsmith's, of an unknown game, or of another
     version of the game's definition."""

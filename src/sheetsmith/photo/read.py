@@ -12,7 +12,8 @@
     sheet.uncertain()                    # [(page read, mark key, reading)] to look at
 
 Every refusal is a `PhotoError` (a `SheetsmithError`, exit 2) saying which and what to do:
-`NoPage`, `CutOff`, `Blurred`, `BadLight`, `UnknownPage`, `MixedPages`, `UnreadableFile`.
+`NoPage`, `CutOff`, `Blurred`, `BadLight`, `Unclear`, `UnknownPage`, `MixedPages`,
+`UnreadableFile`.
 
 The pages a photo may show come from a `Catalogue`: by default `GAMES`, the registry's games
 (each game's `readable` facet gives its pages, `from_marks` the sheet); the blank each page
@@ -40,7 +41,7 @@ from sheetsmith.naming import photos_player
 from sheetsmith.photo.advice import advice
 from sheetsmith.photo.burnt import pencil_lost
 from sheetsmith.photo.decide import decide
-from sheetsmith.photo.errors import BadLight, MixedPages, PhotoError, UnknownPage
+from sheetsmith.photo.errors import BadLight, MixedPages, PhotoError, Unclear, UnknownPage
 from sheetsmith.photo.geometry import SCALE, Catalogue, PageSource, blank_page
 from sheetsmith.photo.image import load_image
 from sheetsmith.photo.locate import locate
@@ -90,11 +91,7 @@ class PageRead:
                 f"{part.file}: {hint}"
                 for part in self.parts
                 for hint in advice(
-                    part.px_per_point,
-                    part.tilt,
-                    len(part.uncertain()),
-                    part.size,
-                    photos=len(self.parts),
+                    part.px_per_point, part.tilt, len(part.uncertain()), part.size
                 )
             ]
         return advice(self.px_per_point, self.tilt, len(self.uncertain()), self.size)
@@ -310,11 +307,19 @@ GAMES = Games()
 # on the tuning photos it is 0.87-1.1 (one at 0.44, read right); an example photo made
 # 1.6 times brighter shows 0.32, and marks read wrong at full confidence
 MIN_PRINT_CONTRAST = 0.4
+# From this many marks in doubt a page is refused, not read: a photo unsure of that many is
+# no surer of the rest (bench/README.md, "A page too unsure to trust"). Read together,
+# several photos of a page rarely doubt so many.
+MOST_DOUBTS = 10
 # -- the API -------------------------------------------------------------------------------
 
 
-def read_page(image: np.ndarray, catalogue: Catalogue | None = None) -> PageRead:
-    """Read one photo's pixels (BGR uint8, as OpenCV and `image.load_image` give them)."""
+def read_page(
+    image: np.ndarray, catalogue: Catalogue | None = None, *, alone: bool = True
+) -> PageRead:
+    """Read one photo's pixels (BGR uint8, as OpenCV and `image.load_image` give them).
+    `alone`: the photo is its page's only one, refused (`Unclear`) if it doubts too many
+    marks; `read_photos` passes False and judges each page once its photos are combined."""
     started = time.perf_counter()
     located = locate(image, catalogue or GAMES)
     blank = blank_page(located.source)
@@ -345,7 +350,7 @@ def read_page(image: np.ndarray, catalogue: Catalogue | None = None) -> PageRead
             " again in softer light, or tap the page on the phone's screen so the camera"
             " exposes for the paper"
         )
-    return PageRead(
+    read = PageRead(
         page=located.source.page,
         readings=decided.readings,
         rectified=located.rectified,
@@ -357,6 +362,32 @@ def read_page(image: np.ndarray, catalogue: Catalogue | None = None) -> PageRead
         tilt=located.tilt,
         size=(image.shape[1], image.shape[0]),
         framing=located.framing,
+    )
+    if alone and (problem := unclear(read)) is not None:
+        raise Unclear([problem])
+    return read
+
+
+def unclear(read: PageRead) -> Problem | None:
+    """Why a page read (from one photo or several combined) is too unsure to give, or None:
+    it doubts `MOST_DOUBTS` marks or more."""
+    doubts = len(read.uncertain())
+    if doubts < MOST_DOUBTS:
+        return None
+    marks = len(read.readings)
+    hints = "".join(f"; {hint}" for hint in read.advice())
+    if not read.parts:
+        return Problem(
+            f"the photo leaves {doubts} of the page's {marks} marks in doubt, too many to trust"
+            " what it reads of the others: take it again, in focus and in even light, or"
+            f" take a second photo of the page from another angle and give both{hints}",
+            file=read.file,
+        )
+    return Problem(
+        f"the {len(read.parts)} photos of this page, read together, leave {doubts} of its"
+        f" {marks} marks in doubt, too many to trust what they read of the others: take"
+        f" them again, in focus and in even light{hints}",
+        file=read.file,
     )
 
 
@@ -373,7 +404,7 @@ def read_photos(
         name = str(path)
         try:
             started = time.perf_counter()
-            read = read_page(load_image(path, name), catalogue)
+            read = read_page(load_image(path, name), catalogue, alone=False)
         except PhotoError as exc:
             problems += exc.located(name).problems
             continue
@@ -404,6 +435,9 @@ def read_photos(
         raise MixedPages(combined.problems)
     files = [read.file for read in reads]  # every photo's own name, not a page's "a + b"
     reads = combined.reads
+    unsure = [problem for read in reads if (problem := unclear(read)) is not None]
+    if unsure:
+        raise Unclear(unsure)
     game = reads[0].page.game
     readings = {read.page.page: read.readings for read in reads}
     text = catalogue.sheet(game, readings)

@@ -1,0 +1,124 @@
+"""A page read with many marks in doubt is refused, not given: a photo unsure of that many
+is no surer of the rest. Several photos of one page are judged once, read together."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import photopage as pp
+from sheetsmith.photo.errors import Unclear
+from sheetsmith.photo.marks import Reading
+from sheetsmith.photo.read import MOST_DOUBTS, PageRead, read_page, read_photos, unclear
+from test_photo_read import failure, jpeg, run, save
+
+# Pencil this faint (on 0-255 grey) is in doubt on the test page's photos: the reader
+# can tell neither that it is there nor that it is not
+FAINT = (228, 228, 228)
+
+
+@pytest.fixture(scope="module")
+def page():
+    return pp.build()
+
+
+def faint_photo(page, count: int, **options):
+    readable, printed = page
+    raster = pp.raster_page(printed)
+    keys = [m.key for m in readable.marks if m.kind in ("point", "box")][:count]
+    pp.fill(raster, readable, keys, colour=FAINT)
+    return jpeg(pp.photograph(raster, **options))
+
+
+def test_a_photo_in_doubt_of_many_marks_is_refused_saying_what_to_do(page):
+    catalogue = pp.TestCatalogue(page)
+    with pytest.raises(Unclear) as caught:
+        read_page(faint_photo(page, MOST_DOUBTS), catalogue)
+    (problem,) = caught.value.problems
+    assert problem.message.startswith(
+        f"the photo leaves {MOST_DOUBTS} of the page's {len(page[0].marks)} marks in doubt,"
+        " too many to trust what it reads of the others: take it again"
+    )
+    assert "a second photo of the page from another angle and give both" in problem.message
+
+
+def test_a_photo_in_doubt_of_fewer_marks_is_read_with_them_flagged(page):
+    read = read_page(faint_photo(page, MOST_DOUBTS - 1), pp.TestCatalogue(page))
+    assert len(read.uncertain()) == MOST_DOUBTS - 1
+
+
+def test_a_photo_read_with_others_is_not_judged_alone(page):
+    read = read_page(faint_photo(page, MOST_DOUBTS), pp.TestCatalogue(page), alone=False)
+    assert len(read.uncertain()) == MOST_DOUBTS
+
+
+def test_the_refusal_says_how_the_photo_was_poor(page):
+    catalogue = pp.TestCatalogue(page)
+    read = read_page(faint_photo(page, MOST_DOUBTS), catalogue, alone=False)
+    small = dataclasses.replace(read, px_per_point=0.7, tilt=34.0, size=(4000, 3000))
+    problem = unclear(small)
+    assert problem is not None
+    assert problem.message.endswith(
+        "; the page is small in this photo: take it closer, the page filling the frame, and"
+        " more marks read for sure; the photo was taken at a slant (about 34 degrees): hold"
+        " the phone flat, straight above the page"
+    )
+
+
+def test_photos_read_together_are_judged_together(page):
+    readable = page[0]
+    keys = [m.key for m in readable.marks][: MOST_DOUBTS + 2]
+    doubting = {key: Reading(True, 0.6) for key in keys}
+    reads = [
+        PageRead(
+            readable,
+            {m.key: doubting.get(m.key, Reading(False, 0.99)) for m in readable.marks},
+            None,
+            {},
+            file=f,
+        )  # type: ignore[arg-type]
+        for f in ("a.jpg", "b.jpg")
+    ]
+    together = dataclasses.replace(reads[0], file="a.jpg + b.jpg", parts=tuple(reads))
+    problem = unclear(together)
+    assert problem is not None and problem.file == "a.jpg + b.jpg"
+    assert problem.message.startswith(
+        f"the 2 photos of this page, read together, leave {MOST_DOUBTS + 2} of its"
+        f" {len(readable.marks)} marks in doubt"
+    )
+    fewer = dataclasses.replace(
+        together, readings=together.readings | {key: Reading(True, 0.99) for key in keys[:3]}
+    )
+    assert unclear(fewer) is None
+
+
+def test_each_page_is_judged_on_its_own_and_every_photo_is_read_first(tmp_path, page):
+    """Page 1 in doubt of many marks, page 2 read well: page 1's photo is refused, named;
+    two photos of page 1 that doubt alike are refused together."""
+    back = pp.build(page="back")
+    catalogue = pp.TestCatalogue(page, back)
+    faint = save(tmp_path, "front.jpg", faint_photo(page, MOST_DOUBTS))
+    again = save(tmp_path, "front-2.jpg", faint_photo(page, MOST_DOUBTS, angle=-15, seed=3))
+    good = save(tmp_path, "back.jpg", jpeg(pp.photograph(pp.raster_page(back[1]))))
+    with pytest.raises(Unclear) as caught:
+        read_photos([good, faint], catalogue)
+    (problem,) = caught.value.problems
+    assert problem.file == faint and "the photo leaves" in problem.message
+    with pytest.raises(Unclear) as caught:
+        read_photos([faint, good, again], catalogue)
+    (problem,) = caught.value.problems
+    assert problem.file == f"{faint} + {again}"
+    assert problem.message.startswith("the 2 photos of this page, read together, leave")
+
+
+def test_the_command_refuses_a_photo_in_doubt_of_many_marks(tmp_path, page, monkeypatch):
+    from sheetsmith.photo import read as reading
+
+    monkeypatch.setattr(reading, "GAMES", pp.TestCatalogue(page))
+    message = failure(tmp_path, faint_photo(page, MOST_DOUBTS), "tuesday.jpg")
+    assert "tuesday.jpg" in message and f"leaves {MOST_DOUBTS} of the page's" in message
+    fewer = save(tmp_path, "wednesday.jpg", faint_photo(page, MOST_DOUBTS - 1))
+    result = run("read", fewer)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith(f"{MOST_DOUBTS - 1} uncertain mark"), result.stderr
