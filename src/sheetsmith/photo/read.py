@@ -90,9 +90,7 @@ class PageRead:
             return [
                 f"{part.file}: {hint}"
                 for part in self.parts
-                for hint in advice(
-                    part.px_per_point, part.tilt, len(part.uncertain()), part.size
-                )
+                for hint in advice(part.px_per_point, part.tilt, len(part.uncertain()), part.size)
             ]
         return advice(self.px_per_point, self.tilt, len(self.uncertain()), self.size)
 
