@@ -8,8 +8,10 @@ seed's own camera and scene, the second another seed's (seed + 500 for tuning se
 stays under 1000; seed + 1,000,000 for held-out ones). Both photos are read, then combined
 as `read` combines them (a photo unsure of over 20 % of its marks, read with a better one,
 may only doubt). A mark is right, flagged or wrong without a flag as in
-bench/photo_accuracy.py; a pair with a refused photo is left out, so all three figures
-count the same marks.
+bench/photo_accuracy.py; a pair with a refused photo is left out, and so is a pair whose
+page, read together, still doubts too many marks (`read` refuses it: `photo.read.unclear`),
+so all three figures count the same marks. Each photo alone is counted as read before that
+refusal, which `read` makes of a page only once its photos are combined.
 """
 
 from __future__ import annotations
@@ -83,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from sheetsmith.photo.errors import PhotoError
-    from sheetsmith.photo.read import read_page
+    from sheetsmith.photo.read import read_page, unclear
     from sheetsmith.photo.several import combine
 
     if args.tuning:
@@ -92,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         start = synth.held_out_seeds(1)[0] + args.skip
         seeds = range(start, start + args.count)
     tallies = {name: Tally() for name in ("first photo alone", "second photo alone", "both")}
-    refused = two_sheets = doubters = 0
+    refused = two_sheets = doubters = unsure = 0
     crashed: list[int] = []
     with ProcessPoolExecutor(2) as pool:
         for pair in pool.map(generate, seeds):
@@ -100,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
             for data in pair.jpegs:
                 image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
                 try:
-                    reads.append(read_page(image))
+                    reads.append(read_page(image, alone=False))
                 except PhotoError:
                     refused += 1
                 except Exception:  # a bug: said, and the run goes on
@@ -111,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
             combined = combine(reads)
             if combined.problems:  # one sheet taken for two: a miss of the combining itself
                 two_sheets += 1
+                continue
+            if unclear(combined.reads[0]) is not None:
+                unsure += 1
                 continue
             doubters += len(combined.notes)
             tallies["first photo alone"].add(pair.truth, reads[0].readings)
@@ -123,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, tally in tallies.items():
         print(tally.line(name))
     print(
-        f"photos refused: {refused}; pairs taken for two sheets: {two_sheets}; photos too"
+        f"photos refused: {refused}; pairs taken for two sheets: {two_sheets}; pairs whose"
+        f" page, read together, doubts too many marks (refused): {unsure}; photos too"
         f" unsure to settle a doubt: {doubters}"
     )
     if crashed:
