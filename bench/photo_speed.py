@@ -2,8 +2,11 @@
 same photos in the same run (the machine is shared: only a ratio measured side by side
 means anything).
 
-    .venv/bin/python bench/photo_speed.py [--against HEAD~1] [--first 100600] [--count 60]
+    .venv/bin/python bench/photo_speed.py [--against HEAD] [--first 100600] [--count 60]
                                           [--rounds 4]
+
+(`--against HEAD`, the default, measures what the working tree's uncommitted change does;
+`--against HEAD~1` what the last commit did.)
 
 The photos (bench/photos/synth.py, seeds from --first) are made once. Then each reader, the
 working tree's and the revision's (checked out in a temporary git worktree), reads all of

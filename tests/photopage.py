@@ -99,7 +99,7 @@ def build(
         width=WIDTH,
         height=HEIGHT,
         markers=markers,
-        code=qr.outer,
+        code=qr.symbol,  # as a game's page gives it: the symbol, its modules sampled
         marks=tuple(marks),
     )
     assert readable.payload == readable_name

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
 import pytest
 
 import photopage as pp
-from sheetsmith.photo.errors import Unclear
+from sheetsmith.photo.errors import PhotoError, Unclear
 from sheetsmith.photo.marks import Reading
 from sheetsmith.photo.read import MOST_DOUBTS, PageRead, read_page, read_photos, unclear
 from test_photo_read import failure, jpeg, run, save
@@ -122,3 +123,20 @@ def test_the_command_refuses_a_photo_in_doubt_of_many_marks(tmp_path, page, monk
     result = run("read", fewer)
     assert result.exit_code == 0, result.output
     assert result.stderr.startswith(f"{MOST_DOUBTS - 1} uncertain mark"), result.stderr
+
+
+def test_a_page_too_unsure_is_said_with_the_photos_that_fail(tmp_path, page):
+    """Every problem at once: a photo with no page, and a page too unsure, in one refusal;
+    only the photo that read well is said to have read well."""
+    back = pp.build(page="back")
+    catalogue = pp.TestCatalogue(page, back)
+    empty = save(tmp_path, "table.jpg", np.full((1200, 1600, 3), 235, np.uint8))
+    faint = save(tmp_path, "front.jpg", faint_photo(page, MOST_DOUBTS))
+    good = save(tmp_path, "back.jpg", jpeg(pp.photograph(pp.raster_page(back[1]))))
+    with pytest.raises(PhotoError) as caught:
+        read_photos([empty, faint, good], catalogue)
+    files = [problem.file for problem in caught.value.problems]
+    assert files[:2] == [empty, faint]
+    assert "marks in doubt" in caught.value.problems[1].message
+    last = caught.value.problems[-1].message
+    assert last.startswith(f"the other photo ({good}) reads well")

@@ -412,9 +412,18 @@ def read_photos(
         seconds = time.perf_counter() - started
         reads.append(_with(read, file=name, seconds=seconds))
     if problems:
-        if reads:  # the photos that did read are not lost: the player may go on without
-            shown = ", ".join(read.file for read in reads)
-            several, failed = len(reads) > 1, len(problems) > 1
+        # a page the photos that did read leave too unsure is said now too, not on the
+        # next try
+        doubted: set[str | None] = set()
+        for page in combine(reads).reads if reads else []:
+            if (problem := unclear(page)) is not None:
+                problems.append(problem)
+                doubted.update(part.file for part in page.parts or (page,))
+        well = [read for read in reads if read.file not in doubted]
+        if well:  # the photos that did read are not lost: the player may go on without
+            shown = ", ".join(str(read.file) for read in well)
+            several = len(well) > 1
+            failed = len(problems) > 1
             problems.append(
                 Problem(
                     f"the other photo{'s' if several else ''} ({shown})"
@@ -434,8 +443,8 @@ def read_photos(
     files = [read.file for read in reads]  # every photo's own name, not a page's "a + b"
     reads = combined.reads
     unsure = [problem for read in reads if (problem := unclear(read)) is not None]
-    if unsure:
-        raise Unclear(unsure)
+    if unsure:  # with what was said of the photos on the way (one given twice, one too poor)
+        raise Unclear(unsure + [Problem(note) for note in combined.notes])
     game = reads[0].page.game
     readings = {read.page.page: read.readings for read in reads}
     text = catalogue.sheet(game, readings)
