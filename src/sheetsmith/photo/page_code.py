@@ -230,11 +230,12 @@ def identify(
     gray: np.ndarray, markers: Mapping[int, np.ndarray], catalogue: Catalogue
 ) -> PageSource:
     """The page the photo shows, from its page code. Its modules are sampled where each
-    known layout puts them (from the markers) and matched against the codes of the pages
-    the catalogue knows, which works where no decoder does; where no known code matches
-    clearly (a page of another game or version), the sampled modules are redrawn clean
-    for the decoder, which then reads codes of 2 photo pixels per module, and last the
-    code is decoded from the photo itself.
+    known layout puts them (from the markers) and matched, block by block, against the
+    codes of the pages the catalogue knows, which works where no decoder does; where no
+    known code matches clearly (a page of another game or version), the sampled modules
+    are redrawn clean for the decoder, which then reads codes of 2 photo pixels per module,
+    then the code is decoded from the photo itself; and last, only where no modules could
+    be sampled, the code square's picture is matched against the blanks'.
 
     Matching comes first for speed: a failed decode costs 5-10 ms, and the decoder failed
     on the redrawn modules of about half the tuning photos (then on the photo itself too,
