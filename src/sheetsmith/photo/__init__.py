@@ -7,6 +7,7 @@ find the page in a photo, rectify it and decide each mark:
 - `locate`: the page in the pixels (ArUco markers, page code), rectified;
 - `decide`: each mark filled or empty, with a confidence, against the blank page;
 - `read`: the API others call, `read_page(image)` and `read_photos(paths)`;
+- `game_pages`: the pages of the registry's games, and the blanks they are compared with;
 - `annotate`: the rectified photo with what was read drawn over it.
 
 This module and `marks` import nothing heavy: `check` asks `is_photo` of every argument.
