@@ -178,14 +178,8 @@ def _likeness(values: np.ndarray, code: tuple[np.ndarray, tuple[np.ndarray, ...]
     """How well the sampled modules correlate with a code's dark ones, over each block's
     error-correction modules, the worst block's (1: the same code, sharp; another code, or
     the same page of another version: near 0)."""
-    return min(_block_likeness(values, code))
-
-
-def _block_likeness(
-    values: np.ndarray, code: tuple[np.ndarray, tuple[np.ndarray, ...]]
-) -> list[float]:
     bits, checks = code
-    return [_correlation(values[check], bits[check]) for check in checks]
+    return min(_correlation(values[check], bits[check]) for check in checks)
 
 
 def _correlation(values: np.ndarray, bits: np.ndarray) -> float:

@@ -268,11 +268,8 @@ def read_photos(
     if problems:
         # a page the photos that did read leave too unsure is said now too, not on the
         # next try
-        doubted: set[str | None] = set()
-        for page in combine(reads).reads if reads else []:
-            if (problem := unclear(page)) is not None:
-                problems.append(problem)
-                doubted.update(part.file for part in page.parts or (page,))
+        unsure, doubted = _unclear_pages(combine(reads).reads if reads else [])
+        problems += unsure
         well = [read for read in reads if read.file not in doubted]
         if well:  # the photos that did read are not lost: the player may go on without
             shown = ", ".join(str(read.file) for read in well)
@@ -296,7 +293,7 @@ def read_photos(
         raise MixedPages(combined.problems)
     files = [read.file for read in reads]  # every photo's own name, not a page's "a + b"
     reads = combined.reads
-    unsure = [problem for read in reads if (problem := unclear(read)) is not None]
+    unsure, _ = _unclear_pages(reads)
     if unsure:  # with what was said of the photos on the way (one given twice, one too poor)
         raise Unclear(unsure + [Problem(note) for note in combined.notes])
     game = reads[0].page.game
@@ -311,6 +308,18 @@ def read_photos(
     missing = tuple(page for page in every if page not in readings)
     titles = {name: page.title for name, page in every.items()}
     return PhotoSheet(game, text, tuple(reads), missing, titles, tuple(combined.notes))
+
+
+def _unclear_pages(pages: Sequence[PageRead]) -> tuple[list[Problem], set[str | None]]:
+    """Why each of `pages` (one a page, its photos combined) is too unsure to give, and the
+    photos they were read from."""
+    problems: list[Problem] = []
+    photos: set[str | None] = set()
+    for page in pages:
+        if (problem := unclear(page)) is not None:
+            problems.append(problem)
+            photos.update(part.file for part in page.parts or (page,))
+    return problems, photos
 
 
 def _with(read: PageRead, **changes: Any) -> PageRead:
