@@ -58,13 +58,18 @@ def _jpeg(seed: int) -> bytes:
 
 def _seconds(src: Path, photos: Path) -> float:
     env = os.environ | {"PYTHONPATH": str(src)}
+    # run beside the photos: a `sheetsmith` folder in the caller's directory would come
+    # before PYTHONPATH and make both sides the same reader
     done = subprocess.run(
         [sys.executable, "-c", CHILD, str(photos)],
         env=env,
+        cwd=photos,
         capture_output=True,
         text=True,
-        check=True,
+        check=False,
     )
+    if done.returncode != 0:
+        raise SystemExit(f"the reader in {src} failed:\n{done.stderr}")
     return float(done.stdout.strip().splitlines()[-1])
 
 
