@@ -80,30 +80,23 @@ def test_the_network_gives_a_probability_per_mark():
     planes = rng.random((40, 4, judge.SIDE, judge.SIDE)).astype(np.float32)
     known = rng.random((40, len(judge.KINDS) + 7)).astype(np.float32)
     reader = rng.integers(-1, 2, 40)
-    p = judge.probability(planes, known, reader)
+    every = judge.logits(planes, known)
+    assert every.shape == (len(judge.nets()), 40)
+    p = judge.probability(every, reader)
     assert p.shape == (40,) and np.all((p >= 0) & (p <= 1))
     # batches do not change the answer
-    assert np.allclose(p[:5], judge.probability(planes[:5], known[:5], reader[:5]), atol=1e-6)
-    assert judge.probability(planes[:0], known[:0], reader[:0]).shape == (0,)
+    assert np.allclose(every[:, :5], judge.logits(planes[:5], known[:5]), atol=1e-5)
+    assert judge.logits(planes[:0], known[:0]).shape == (len(judge.nets()), 0)
+    assert judge.probability(every[:, :0], reader[:0]).shape == (0,)
 
 
-def test_the_other_networks_vote_only_where_the_first_doubts(monkeypatch):
+def test_the_first_network_decides_unless_it_doubts_or_overturns_a_sure_reader():
     assert judge.nets() == ["a", "b"]  # the package carries a pair
     sure = 2 * judge._AGAIN_LOGIT
     first = np.array([sure, -sure, 0.5 * judge._AGAIN_LOGIT, sure, -sure], np.float32)
-    second = np.full(5, -3.0, np.float32)
-    looked: list[int] = []
-
-    def logit(planes, known, net):
-        if net == judge.nets()[0]:
-            return first.copy()
-        looked.append(len(planes))
-        return second[: len(planes)]
-
-    monkeypatch.setattr(judge, "_logit", logit)
+    every = np.stack([first, np.full(5, -3.0, np.float32)])
     # the reader: not sure, not sure, not sure, sure of empty, sure of empty
-    reader = np.array([-1, -1, -1, 0, 0])
-    p = judge.probability(np.zeros((5, 4, 2, 2), np.float32), np.zeros((5, 1)), reader)
+    p = judge.probability(every, np.array([-1, -1, -1, 0, 0]))
     mean = judge._logistic(np.array([(0.5 * judge._AGAIN_LOGIT - 3.0) / 2, (sure - 3.0) / 2]))
     # sure and not against a sure reader: the first network's alone
     assert p[0] == pytest.approx(judge._logistic(np.array([sure]))[0], abs=1e-6)
@@ -111,7 +104,37 @@ def test_the_other_networks_vote_only_where_the_first_doubts(monkeypatch):
     assert p[4] == pytest.approx(judge._logistic(np.array([-sure]))[0], abs=1e-6)
     # in doubt, or overturning a sure reading: the mean of both
     assert p[2] == pytest.approx(mean[0], abs=1e-6) and p[3] == pytest.approx(mean[1], abs=1e-6)
-    assert looked == [2] * (len(judge.nets()) - 1)
+
+
+def test_a_reading_a_mirrored_look_contradicts_is_not_steady(monkeypatch):
+    far, near = judge.MIRROR_BELOW + 5.0, judge.MIRROR_BELOW - 1.0
+    # each mark's patch tells the mirrored looks apart by its first value
+    planes = np.zeros((4, 4, 2, 2), np.float32)
+    planes[:, 0, 0, 0] = 1.0  # unmirrored: 1 at the top left
+    # marks 0 and 1: both networks far past sure (no mirrored look); 2 and 3: one is near
+    every = np.array([[far, -far, far, -far], [far, -far, near, -near]], np.float32)
+    looked: list[int] = []
+
+    def logit(planes, known, net):
+        looked.append(len(planes))
+        # a mirrored patch has its 1 elsewhere: this network then says "empty" of mark 2
+        mirrored = planes[:, 0, 0, 0] == 0.0
+        return np.where(mirrored, -judge.STEADY_LOGIT - 1.0, 20.0).astype(np.float32)
+
+    monkeypatch.setattr(judge, "_logit", logit)
+    filled = np.array([True, False, True, False])
+    held = judge.steady(planes, np.zeros((4, 1), np.float32), every, filled)
+    # far past sure: steady without a look; mark 2 contradicted, mark 3 ("empty") confirmed
+    assert held.tolist() == [True, True, False, True]
+    assert looked == [2] * (3 * len(judge.nets()))
+
+
+def test_a_network_unsure_of_the_reading_leaves_it_unsteady():
+    every = np.array([[9.0, -9.0], [judge.STEADY_LOGIT - 0.5, 1.0]], np.float32)
+    planes = np.zeros((2, 4, judge.SIDE, judge.SIDE), np.float32)
+    known = np.zeros((2, len(judge.KINDS) + 7), np.float32)
+    # the second network gives 1.5 for "filled" (too little) and 1.0 against "empty"
+    assert not judge.steady(planes, known, every, np.array([True, False])).any()
 
 
 def test_every_page_the_games_print_is_known_to_the_network():
@@ -144,23 +167,26 @@ def test_a_page_the_network_was_not_trained_on_gets_no_second_look():
 
 
 @pytest.mark.parametrize(
-    ("reader", "network", "expected"),
+    ("reader", "network", "steady", "expected"),
     [
         # all but sure, and agreeing with a sure reader: sure
-        (Reading(True, 0.95), 0.9993, Reading(True, 0.999)),
+        (Reading(True, 0.95), 0.9993, True, Reading(True, 0.999)),
         # all but sure, settling a doubt either way: the network's reading stands
-        (Reading(False, 0.7), 0.9993, Reading(True, 0.999)),
-        (Reading(True, 0.6), 0.0001, Reading(False, 1.0)),
+        (Reading(False, 0.7), 0.9993, True, Reading(True, 0.999)),
+        (Reading(True, 0.6), 0.0001, True, Reading(False, 1.0)),
         # all but sure against a sure reader (both networks voted): the networks' reading
-        (Reading(False, 1.0), 0.9999, Reading(True, 1.0)),
-        (Reading(True, 0.9), 0.0004, Reading(False, 1.0)),
+        (Reading(False, 1.0), 0.9999, True, Reading(True, 1.0)),
+        (Reading(True, 0.9), 0.0004, True, Reading(False, 1.0)),
         # not sure enough, whatever the reader said: flagged
-        (Reading(True, 1.0), 0.995, Reading(True, SURE - 0.1)),
-        (Reading(False, 0.7), 0.4, Reading(False, 0.6)),
+        (Reading(True, 1.0), 0.995, True, Reading(True, SURE - 0.1)),
+        (Reading(False, 0.7), 0.4, True, Reading(False, 0.6)),
+        # all but sure but not steady (a mirrored look says otherwise): flagged
+        (Reading(True, 1.0), 0.9999, False, Reading(True, SURE - 0.1)),
+        (Reading(False, 0.7), 0.0001, False, Reading(False, SURE - 0.1)),
     ],
 )
-def test_the_networks_reading_stands_only_where_it_is_all_but_sure(
-    monkeypatch, reader, network, expected
+def test_the_networks_reading_stands_only_where_it_is_all_but_sure_and_steady(
+    monkeypatch, reader, network, steady, expected
 ):
     page = next(iter(GAMES.candidates()))
     key = page.marks[0].key
@@ -168,7 +194,10 @@ def test_the_networks_reading_stands_only_where_it_is_all_but_sure(
     readings[key] = reader
     p = np.full(len(page.marks), 1e-6)
     p[0] = network
-    monkeypatch.setattr(judge, "probability", lambda planes, known, reader: p)
+    held = np.ones(len(page.marks), bool)
+    held[0] = steady
+    monkeypatch.setattr(judge, "probability", lambda every, reader: p)
+    monkeypatch.setattr(judge, "steady", lambda planes, known, every, filled: held)
     shape = (round(page.height * 3), round(page.width * 3))
     judge.settle(
         page,
@@ -217,3 +246,28 @@ def test_the_second_look_leaves_fewer_flags_and_no_new_mistakes():
                 silent[look] += not reading.uncertain and reading.filled != filled
     assert flags[True] < flags[False] / 2
     assert silent[True] <= silent[False]
+
+
+def test_a_scribble_both_networks_read_empty_is_flagged_where_one_look_doubts(monkeypatch):
+    """Tuning seed 1726: a light scribble on a mood value, which the first network reads
+    empty past AGAIN (so alone it decided) while the second is nearly unsure."""
+    from sheetsmith.photo.geometry import blank_page
+    from sheetsmith.photo.locate import locate
+
+    photo = synth.photo_for_seed(1726)
+    assert photo.truth["mood:2"] and photo.drawn["mood:2"] == "scribble"
+    found = locate(photo.image, GAMES)
+    blank = blank_page(found.source)
+
+    def read() -> Reading:
+        decided = decide_module.decide(
+            found.rectified, blank, found.source.page, found.px_per_point, found.tilt
+        )
+        return decided.readings["mood:2"]
+
+    flagged = read()
+    assert flagged.uncertain and not flagged.filled
+    # without the steadiness rule, the same reading stands unflagged: a silent error
+    monkeypatch.setattr(judge, "STEADY_LOGIT", -np.inf)
+    silent = read()
+    assert not silent.uncertain and not silent.filled

@@ -7,13 +7,16 @@ over faint pencil, they can only flag. The shape of what is there tells more: an
 smudge and a print's residue along an outline look unlike a faded tick or a ring. Two
 networks of one design, trained from other starting weights, were trained on three quarters
 of the tuning photos only (`bench/photos/train_judge.py`, seeds 0-5999, never the held-out
-ones) and run here in plain numpy. The first looks at every mark; where it is not all but
-sure (AGAIN) or would overturn a sure reading, the second votes too (the mean of their
-logits). That reading stands where it is all but sure (SETTLE); anything else is flagged. On
-the half of the tuning quarter held back that lies in seeds 0-2999 (74,726 marks, read as
-`read` reads them) they flagged 0.63 % and left 2 wrong without a flag; the pair before
-them, which did not see the clipping, left 8 on the whole quarter, 6 of them on clipped
-paper.
+ones) and run here in plain numpy. Both look at every mark; the first decides, and where it
+is not all but sure (AGAIN) or would overturn a sure reading, the mean of their logits does.
+That reading stands where it is all but sure (SETTLE) and steady: where either network is
+less than far past sure, both look again at the patch mirrored (they were trained on
+mirrored patches too, and a mark's fill means the same mirrored), and a reading any of
+those looks contradicts is flagged (`steady`). On the half of the tuning quarter held back
+that lies in seeds 0-2999 (74,726 marks, read as `read` reads them) the pair flagged 0.63 %
+and left 2 wrong without a flag; the pair before them, which did not see the clipping,
+left 8 on the whole quarter, 6 of them on clipped paper. Mirrored looks: bench/README.md,
+"A second look, mirrored".
 """
 
 from __future__ import annotations
@@ -46,6 +49,13 @@ SETTLE = 0.999
 # is less sure than this, or overturns a sure reading, all of them vote
 AGAIN = 0.9999
 _AGAIN_LOGIT = math.log(AGAIN / (1.0 - AGAIN))
+# Where either network's logit is nearer 0 than this, both look at the patch mirrored too
+# (left-right, top-bottom, both): past it, no look contradicted the reading on the photos
+# measured, and the mirrored looks cost a few marks a page
+MIRROR_BELOW = 10.0
+# ... and a reading any look gives a logit under this (for it; a probability of 0.88) is
+# not steady enough to stand unflagged, however sure the first look was
+STEADY_LOGIT = 2.0
 _BATCH = 16
 
 
@@ -201,18 +211,47 @@ def _logistic(logit: np.ndarray) -> np.ndarray:
     return 0.5 * (1.0 + np.tanh(0.5 * logit))
 
 
-def probability(planes: np.ndarray, known: np.ndarray, sure_reader: np.ndarray) -> np.ndarray:
-    """The probability that each mark is filled: the first network's where it is sure past
-    AGAIN and agrees with the reader where the reader is sure (`sure_reader`: 1 filled,
-    0 empty, -1 not sure); elsewhere the mean of every network's logits."""
-    first, *rest = nets()
-    logit = _logit(planes, known, first)
+def logits(planes: np.ndarray, known: np.ndarray) -> np.ndarray:
+    """Every network's logit that each mark is filled: (networks, marks)."""
+    return np.stack([_logit(planes, known, net) for net in nets()])
+
+
+def probability(every: np.ndarray, sure_reader: np.ndarray) -> np.ndarray:
+    """The probability that each mark is filled, from every network's logits (`logits`):
+    the first network's where it is sure past AGAIN and agrees with the reader where the
+    reader is sure (`sure_reader`: 1 filled, 0 empty, -1 not sure); elsewhere the mean of
+    every network's logits."""
+    logit = every[0].copy()
     against = (sure_reader >= 0) & ((logit >= 0) != (sure_reader == 1))
     again = against | (np.abs(logit) < _AGAIN_LOGIT)
-    if again.any() and rest:
-        others = [_logit(planes[again], known[again], net) for net in rest]
-        logit[again] = np.mean([logit[again], *others], axis=0)
+    logit[again] = every[:, again].mean(axis=0)
     return _logistic(logit)
+
+
+def _mirrored(planes: np.ndarray) -> list[np.ndarray]:
+    return [
+        np.ascontiguousarray(planes[:, :, :, ::-1]),
+        np.ascontiguousarray(planes[:, :, ::-1, :]),
+        np.ascontiguousarray(planes[:, :, ::-1, ::-1]),
+    ]
+
+
+def steady(
+    planes: np.ndarray, known: np.ndarray, every: np.ndarray, filled: np.ndarray
+) -> np.ndarray:
+    """Whether each reading (`filled`) holds in every look: each network's, and where any
+    network is less than MIRROR_BELOW sure, each network's at the patch mirrored three ways.
+    Two networks can agree on a faded tick they both misread; a mirror shows the same
+    pencil through other weights, and where one look then says otherwise, the pencil is
+    too faint for any look to be trusted."""
+    sign = np.where(filled, 1.0, -1.0).astype(np.float32)
+    least = (every * sign).min(axis=0)
+    look = np.flatnonzero(np.abs(every).min(axis=0) < MIRROR_BELOW)
+    if len(look):
+        for view in _mirrored(planes[look]):
+            for net in nets():
+                least[look] = np.minimum(least[look], _logit(view, known[look], net) * sign[look])
+    return least >= STEADY_LOGIT
 
 
 def settle(
@@ -231,7 +270,8 @@ def settle(
     contrast: float,
 ) -> None:
     """Every mark looked at again, in place: the networks' reading stands where it is all
-    but sure; anything else is flagged (with their reading, the more often right). Where
+    but sure and steady (`steady`); anything else is flagged (with their reading, the more
+    often right). Where
     they overturn a reading the reader was sure of, both have voted (`probability`): on
     the tuning photos held back, all 68 such overturns past SETTLE were right, and
     flagging them as well prevented no mistake."""
@@ -252,9 +292,12 @@ def settle(
             for m in marks
         ]
     )
-    for mark, p in zip(marks, probability(planes, known, sure_reader), strict=True):
-        says = bool(p >= 0.5)
-        sure = round(max(float(p), 1.0 - float(p)), 3)
-        if sure < SETTLE:
+    every = logits(planes, known)
+    p = probability(every, sure_reader)
+    holds = steady(planes, known, every, p >= 0.5)
+    for mark, p_mark, held in zip(marks, p, holds, strict=True):
+        says = bool(p_mark >= 0.5)
+        sure = round(max(float(p_mark), 1.0 - float(p_mark)), 3)
+        if sure < SETTLE or not held:
             sure = min(sure, SURE - 0.1)
         readings[mark.key] = Reading(says, sure)
