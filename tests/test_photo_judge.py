@@ -129,12 +129,25 @@ def test_a_reading_a_mirrored_look_contradicts_is_not_steady(monkeypatch):
     assert looked == [2] * (3 * len(judge.nets()))
 
 
-def test_a_network_unsure_of_the_reading_leaves_it_unsteady():
-    every = np.array([[9.0, -9.0], [judge.STEADY_LOGIT - 0.5, 1.0]], np.float32)
-    planes = np.zeros((2, 4, judge.SIDE, judge.SIDE), np.float32)
-    known = np.zeros((2, len(judge.KINDS) + 7), np.float32)
-    # the second network gives 1.5 for "filled" (too little) and 1.0 against "empty"
-    assert not judge.steady(planes, known, every, np.array([True, False])).any()
+def test_each_network_must_hold_the_reading_at_the_steady_logit(monkeypatch):
+    monkeypatch.setattr(judge, "MIRROR_BELOW", 0.0)  # the networks' own looks only
+    low = judge.STEADY_LOGIT - 0.5
+    every = np.array([[12.0, -12.0, 12.0, -12.0], [low, -low, -low, low]], np.float32)
+    planes = np.zeros((4, 4, judge.SIDE, judge.SIDE), np.float32)
+    known = np.zeros((4, len(judge.KINDS) + 7), np.float32)
+    held = judge.steady(planes, known, every, np.array([True, False, True, False]))
+    # too little for the reading, or for the other reading: both unsteady
+    assert held.tolist() == [False, False, False, False]
+    every[1] = [judge.STEADY_LOGIT, -judge.STEADY_LOGIT, 3.0, -3.0]
+    assert judge.steady(planes, known, every, np.array([True, False, True, False])).all()
+
+
+def test_the_mirrored_looks_are_the_patch_flipped_left_right_top_bottom_and_both():
+    planes = np.arange(2 * 4 * 3 * 5, dtype=np.float32).reshape(2, 4, 3, 5)
+    views = judge._mirrored(planes)
+    assert len(views) == 3
+    for view, axes in zip(views, ((3,), (2,), (2, 3)), strict=True):
+        assert np.array_equal(view, np.flip(planes, axes)) and view.flags.c_contiguous
 
 
 def test_every_page_the_games_print_is_known_to_the_network():
@@ -197,7 +210,8 @@ def test_the_networks_reading_stands_only_where_it_is_all_but_sure_and_steady(
     held = np.ones(len(page.marks), bool)
     held[0] = steady
     monkeypatch.setattr(judge, "probability", lambda every, reader: p)
-    monkeypatch.setattr(judge, "steady", lambda planes, known, every, filled: held)
+    # asked only of the readings that would stand: all but the first, unless it would too
+    monkeypatch.setattr(judge, "steady", lambda planes, known, every, filled: held[-len(planes) :])
     shape = (round(page.height * 3), round(page.width * 3))
     judge.settle(
         page,
@@ -271,3 +285,28 @@ def test_a_scribble_both_networks_read_empty_is_flagged_where_one_look_doubts(mo
     monkeypatch.setattr(judge, "STEADY_LOGIT", -np.inf)
     silent = read()
     assert not silent.uncertain and not silent.filled
+
+
+def test_a_blank_point_both_networks_read_filled_is_flagged_by_a_mirrored_look(monkeypatch):
+    """Tuning seed 5586: a blank star point both networks read filled (logits 5.6 and 10.8,
+    steady on their own), which the patch mirrored left-right reads empty."""
+    from sheetsmith.photo.geometry import blank_page
+    from sheetsmith.photo.locate import locate
+
+    photo = synth.photo_for_seed(5586)
+    assert not photo.truth["star:3,5"]
+    found = locate(photo.image, GAMES)
+    blank = blank_page(found.source)
+
+    def read() -> Reading:
+        decided = decide_module.decide(
+            found.rectified, blank, found.source.page, found.px_per_point, found.tilt
+        )
+        return decided.readings["star:3,5"]
+
+    flagged = read()
+    assert flagged.uncertain and flagged.filled
+    # without the mirrored looks, the same reading stands unflagged: a silent error
+    monkeypatch.setattr(judge, "MIRROR_BELOW", 0.0)
+    silent = read()
+    assert not silent.uncertain and silent.filled

@@ -9,14 +9,16 @@ networks of one design, trained from other starting weights, were trained on thr
 of the tuning photos only (`bench/photos/train_judge.py`, seeds 0-5999, never the held-out
 ones) and run here in plain numpy. Both look at every mark; the first decides, and where it
 is not all but sure (AGAIN) or would overturn a sure reading, the mean of their logits does.
-That reading stands where it is all but sure (SETTLE) and steady: where either network is
-less than far past sure, both look again at the patch mirrored (they were trained on
-mirrored patches too, and a mark's fill means the same mirrored), and a reading any of
-those looks contradicts is flagged (`steady`). On the half of the tuning quarter held back
-that lies in seeds 0-2999 (74,726 marks, read as `read` reads them) the pair flagged 0.63 %
-and left 2 wrong without a flag; the pair before them, which did not see the clipping,
-left 8 on the whole quarter, 6 of them on clipped paper. Mirrored looks: bench/README.md,
-"A second look, mirrored".
+That reading stands where it is all but sure (SETTLE) and steady (`steady`): each network
+holds it at logit STEADY_LOGIT or more, and, where either network's logit is nearer 0
+than MIRROR_BELOW, so does each at the patch mirrored three ways (they were trained on
+mirrored patches too, and a mark's fill means the same mirrored); anything else is
+flagged. Before the steadiness rule, on the half of the tuning quarter held back that lies
+in seeds 0-2999 (74,726 marks, read as `read` reads them), the pair flagged 0.63 % and
+left 2 wrong without a flag; the pair before them, which did not see the clipping, left 8
+on the whole quarter, 6 of them on clipped paper. With it, on the whole quarter: 0.39 %
+flagged and 2 wrong without a flag, against 0.35 % and 5 (bench/README.md, "A second look,
+mirrored").
 """
 
 from __future__ import annotations
@@ -49,12 +51,13 @@ SETTLE = 0.999
 # is less sure than this, or overturns a sure reading, all of them vote
 AGAIN = 0.9999
 _AGAIN_LOGIT = math.log(AGAIN / (1.0 - AGAIN))
-# Where either network's logit is nearer 0 than this, both look at the patch mirrored too
-# (left-right, top-bottom, both): past it, no look contradicted the reading on the photos
-# measured, and the mirrored looks cost a few marks a page
+# Where either network's logit is nearer 0 than this (a probability of 0.99995), both look
+# at the patch mirrored too (left-right, top-bottom, both): about 3.5 % of the marks on the
+# held-out photos, and every silent error there that a mirrored look flags
 MIRROR_BELOW = 10.0
-# ... and a reading any look gives a logit under this (for it; a probability of 0.88) is
-# not steady enough to stand unflagged, however sure the first look was
+# A reading that any look holds at a logit under this (a probability of 0.88, or a look
+# that reads the other way) is not steady enough to stand unflagged, however sure the
+# deciding look was
 STEADY_LOGIT = 2.0
 _BATCH = 16
 
@@ -239,11 +242,12 @@ def _mirrored(planes: np.ndarray) -> list[np.ndarray]:
 def steady(
     planes: np.ndarray, known: np.ndarray, every: np.ndarray, filled: np.ndarray
 ) -> np.ndarray:
-    """Whether each reading (`filled`) holds in every look: each network's, and where any
-    network is less than MIRROR_BELOW sure, each network's at the patch mirrored three ways.
-    Two networks can agree on a faded tick they both misread; a mirror shows the same
-    pencil through other weights, and where one look then says otherwise, the pencil is
-    too faint for any look to be trusted."""
+    """Whether each reading (`filled`) holds at logit STEADY_LOGIT or more in every look:
+    each network's, and where either network's |logit| is under MIRROR_BELOW, each
+    network's at the patch mirrored three ways. Two networks can agree on a faded tick
+    they both misread; the same pencil mirrored meets each network's filters otherwise, and
+    where one look is then unsure or reads it the other way, the pencil is too faint for
+    any look to be trusted."""
     sign = np.where(filled, 1.0, -1.0).astype(np.float32)
     least = (every * sign).min(axis=0)
     look = np.flatnonzero(np.abs(every).min(axis=0) < MIRROR_BELOW)
@@ -270,11 +274,11 @@ def settle(
     contrast: float,
 ) -> None:
     """Every mark looked at again, in place: the networks' reading stands where it is all
-    but sure and steady (`steady`); anything else is flagged (with their reading, the more
-    often right). Where
-    they overturn a reading the reader was sure of, both have voted (`probability`): on
-    the tuning photos held back, all 68 such overturns past SETTLE were right, and
-    flagging them as well prevented no mistake."""
+    but sure and steady (`steady`, looked at only where it would stand); anything else is
+    flagged (with their reading, the more often right). Where they overturn a reading the
+    reader was sure of, both have voted (`probability`): on the tuning photos held back,
+    all 68 such overturns past SETTLE were right, and flagging them as well prevented no
+    mistake."""
     marks = list(page.marks)
     if not marks or not knows(page):
         return
@@ -294,10 +298,13 @@ def settle(
     )
     every = logits(planes, known)
     p = probability(every, sure_reader)
-    holds = steady(planes, known, every, p >= 0.5)
-    for mark, p_mark, held in zip(marks, p, holds, strict=True):
-        says = bool(p_mark >= 0.5)
-        sure = round(max(float(p_mark), 1.0 - float(p_mark)), 3)
-        if sure < SETTLE or not held:
-            sure = min(sure, SURE - 0.1)
-        readings[mark.key] = Reading(says, sure)
+    sure = [round(max(float(p_mark), 1.0 - float(p_mark)), 3) for p_mark in p]
+    holds = np.ones(len(marks), bool)
+    standing = np.flatnonzero(np.array(sure) >= SETTLE)
+    holds[standing] = steady(
+        planes[standing], known[standing], every[:, standing], p[standing] >= 0.5
+    )
+    for mark, p_mark, sure_mark, held in zip(marks, p, sure, holds, strict=True):
+        if sure_mark < SETTLE or not held:
+            sure_mark = min(sure_mark, SURE - 0.1)
+        readings[mark.key] = Reading(bool(p_mark >= 0.5), sure_mark)
