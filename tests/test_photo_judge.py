@@ -262,14 +262,13 @@ def test_the_second_look_leaves_fewer_flags_and_no_new_mistakes():
     assert silent[True] <= silent[False]
 
 
-def test_a_scribble_both_networks_read_empty_is_flagged_where_one_look_doubts(monkeypatch):
-    """Tuning seed 1726: a light scribble on a mood value, which the first network reads
-    empty past AGAIN (so alone it decided) while the second is nearly unsure."""
+def _one_mark(seed: int, key: str):  # -> (the photo, a reader of the mark)
+    """A tuning photo, and a function that reads one of its marks as `read` does, anew on each
+    call (so a test can change a rule between calls)."""
     from sheetsmith.photo.geometry import blank_page
     from sheetsmith.photo.locate import locate
 
-    photo = synth.photo_for_seed(1726)
-    assert photo.truth["mood:2"] and photo.drawn["mood:2"] == "scribble"
+    photo = synth.photo_for_seed(seed)
     found = locate(photo.image, GAMES)
     blank = blank_page(found.source)
 
@@ -277,8 +276,16 @@ def test_a_scribble_both_networks_read_empty_is_flagged_where_one_look_doubts(mo
         decided = decide_module.decide(
             found.rectified, blank, found.source.page, found.px_per_point, found.tilt
         )
-        return decided.readings["mood:2"]
+        return decided.readings[key]
 
+    return photo, read
+
+
+def test_a_scribble_both_networks_read_empty_is_flagged_where_one_look_doubts(monkeypatch):
+    """Tuning seed 1726: a light scribble on a mood value, which the first network reads
+    empty past AGAIN (so alone it decided) while the second is nearly unsure."""
+    photo, read = _one_mark(1726, "mood:2")
+    assert photo.truth["mood:2"] and photo.drawn["mood:2"] == "scribble"
     flagged = read()
     assert flagged.uncertain and not flagged.filled
     # without the steadiness rule, the same reading stands unflagged: a silent error
@@ -290,20 +297,8 @@ def test_a_scribble_both_networks_read_empty_is_flagged_where_one_look_doubts(mo
 def test_a_blank_point_both_networks_read_filled_is_flagged_by_a_mirrored_look(monkeypatch):
     """Tuning seed 5586: a blank star point both networks read filled (logits 5.6 and 10.8,
     steady on their own), which the patch mirrored left-right reads empty."""
-    from sheetsmith.photo.geometry import blank_page
-    from sheetsmith.photo.locate import locate
-
-    photo = synth.photo_for_seed(5586)
+    photo, read = _one_mark(5586, "star:3,5")
     assert not photo.truth["star:3,5"]
-    found = locate(photo.image, GAMES)
-    blank = blank_page(found.source)
-
-    def read() -> Reading:
-        decided = decide_module.decide(
-            found.rectified, blank, found.source.page, found.px_per_point, found.tilt
-        )
-        return decided.readings["star:3,5"]
-
     flagged = read()
     assert flagged.uncertain and flagged.filled
     # without the mirrored looks, the same reading stands unflagged: a silent error
