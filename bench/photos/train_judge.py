@@ -208,8 +208,9 @@ def train(data: list[Path], validate: bool, out: Path, epochs: int, seed: int) -
 
 def pack(nets: list[Path], out: Path) -> None:
     """Trained networks as the one file the package carries: each one's weights under its
-    letter (the first decides, the others vote where it doubts: `judge.probability`), and
-    the pages every one of them was trained on."""
+    letter (the first decides, the others vote where it doubts: `judge.probability`; a
+    reading stands only where every one holds it: `judge.steady`), and the pages every one
+    of them was trained on."""
     weights: dict[str, np.ndarray] = {}
     pages: set[str] | None = None
     for letter, path in zip("abcdefgh", nets, strict=False):

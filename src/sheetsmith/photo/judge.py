@@ -232,11 +232,8 @@ def probability(every: np.ndarray, sure_reader: np.ndarray) -> np.ndarray:
 
 
 def _mirrored(planes: np.ndarray) -> list[np.ndarray]:
-    return [
-        np.ascontiguousarray(planes[:, :, :, ::-1]),
-        np.ascontiguousarray(planes[:, :, ::-1, :]),
-        np.ascontiguousarray(planes[:, :, ::-1, ::-1]),
-    ]
+    """The patches flipped left-right, top-bottom and both (N, C, H, W)."""
+    return [np.ascontiguousarray(np.flip(planes, axes)) for axes in ((3,), (2,), (2, 3))]
 
 
 def steady(
