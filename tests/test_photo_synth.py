@@ -107,6 +107,44 @@ def test_a_ring_round_a_value_printed_in_a_circle_runs_beside_the_print(seed):
     assert rings >= 6
 
 
+def _ink(style: str, size: float, draw: int, width: float = 5.0) -> np.ndarray:
+    """The coverage of one `style` fill drawn over a `size`-pixel box."""
+    pad = int(size)
+    canvas = synth._Canvas((int(size) + 2 * pad, int(size) + 2 * pad), (-pad, -pad))
+    box = (0.0, 0.0, size, size)
+    synth._style_strokes(canvas, style, box, 8.0, width, np.random.default_rng(draw))
+    return canvas.mask
+
+
+def test_a_scribble_goes_back_and_forth():
+    # one straight stroke is a slash, and a slash along a printed digit shows nowhere
+    for draw in range(150):
+        ink = _ink("scribble", 63.0, draw)  # an upgrades box, where the zigzag is fewest
+        ys, xs = np.nonzero(ink > 127)
+        spread = np.linalg.eigvalsh(np.cov(np.vstack([xs, ys])))
+        assert np.sqrt(spread[0]) > 5.0, draw  # past one stroke's width across its line
+
+
+def test_a_letter_is_never_a_speck():
+    least = synth.SMALLEST_LETTER_MM * synth.DPI / 25.4
+    for draw in range(150):
+        ink = (_ink("letters", 232.0, draw) > 127).astype(np.uint8)  # a daily-sheet square
+        count, _, stats, _ = cv2.connectedComponentsWithStats(ink)
+        for label in range(1, count):  # each letter, or letters run together
+            w, h = stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]
+            assert max(w, h) >= least, (draw, w, h)
+
+
+def test_a_letter_is_grown_about_its_middle_to_the_least_size():
+    least = synth.SMALLEST_LETTER_MM * synth.DPI / 25.4
+    speck = np.array([[100.0, 50.0], [102.0, 51.0], [101.0, 53.0]])
+    grown = synth._letter_sized(speck)
+    assert np.ptp(grown, axis=0).max() == pytest.approx(least)
+    assert grown.mean(axis=0) == pytest.approx(speck.mean(axis=0))
+    written = np.array([[100.0, 50.0], [110.0, 90.0], [120.0, 60.0]])
+    assert synth._letter_sized(written) is written
+
+
 def test_the_homography_puts_the_printed_markers_where_the_photo_shows_them(photo):
     """The ground truth of where each mark is in the photo: the markers found by ArUco lie
     where the photo's homography maps the layout's marker squares."""

@@ -55,6 +55,11 @@ STYLES: dict[str, tuple[tuple[str, float], ...]] = {
 }
 # A ring round a value, at its smallest, in half-sizes of the value's box
 SMALLEST_RING = 1.08
+# A scribble goes back and forth: at least two strokes (one stroke is a slash, and a slash
+# can lie along a printed digit or grid line, where no eye can see it)
+SCRIBBLE_ROWS = 3
+# A written letter is at least this tall or wide, however few its strokes
+SMALLEST_LETTER_MM = 2.0
 _GRID_KEY = re.compile(r"^(?P<prefix>[^:]+):(?P<a>-?\d+),(?P<b>-?\d+)$")
 
 
@@ -325,7 +330,7 @@ def _style_strokes(
         c, s = math.cos(turn), math.sin(turn)
         spacing = width * (rng.uniform(1.0, 2.5) if style == "scribble" else 0.8)
         extent = 2 * max(hw, hh) * cover
-        rows = max(2, int(extent / spacing))
+        rows = max(SCRIBBLE_ROWS, int(extent / spacing))
         offsets = np.linspace(-extent / 2, extent / 2, rows) + rng.normal(0, spacing * 0.15, rows)
         ends = []
         for i, o in enumerate(offsets):
@@ -372,9 +377,20 @@ def _style_strokes(
                 gx + rng.uniform(-0.22, 0.22, n) * hw,
                 cy + rng.uniform(-0.42, 0.42, n) * hh,
             ]
-            canvas.line(points, width * 0.8)
+            canvas.line(_letter_sized(points), width * 0.8)
     else:
         raise ValueError(style)
+
+
+def _letter_sized(points: np.ndarray) -> np.ndarray:
+    """The strokes of one letter, grown about their middle to a letter's least size where
+    their random points fell close together (a letter, not a speck)."""
+    least = SMALLEST_LETTER_MM * DPI / 25.4
+    extent = float(np.ptp(points, axis=0).max())
+    if extent >= least:
+        return points
+    middle = points.mean(axis=0)
+    return middle + (points - middle) * (least / max(extent, 1e-3))
 
 
 def _apply(
