@@ -116,23 +116,42 @@ def _ink(style: str, size: float, draw: int, width: float = 5.0) -> np.ndarray:
     return canvas.mask
 
 
+class _Lines(synth._Canvas):
+    """A canvas that keeps each stroke's centre line as well as drawing it."""
+
+    def __init__(self, shape: tuple[int, int], origin: tuple[int, int]) -> None:
+        super().__init__(shape, origin)
+        self.lines: list[np.ndarray] = []
+
+    def line(self, points: np.ndarray, width: float) -> None:
+        self.lines.append(np.asarray(points, np.float64))
+        super().line(points, width)
+
+
 def test_a_scribble_goes_back_and_forth():
-    # one straight stroke is a slash, and a slash along a printed digit shows nowhere
+    # one straight stroke is a slash, and a slash along a printed digit shows nowhere;
+    # a star point with the thickest pencil is where the zigzag has fewest rows
     for draw in range(150):
-        ink = _ink("scribble", 63.0, draw)  # an upgrades box, where the zigzag is fewest
+        ink = _ink("scribble", 32.0, draw, width=8.6)
         ys, xs = np.nonzero(ink > 127)
         spread = np.linalg.eigvalsh(np.cov(np.vstack([xs, ys])))
-        assert np.sqrt(spread[0]) > 5.0, draw  # past one stroke's width across its line
+        assert np.sqrt(spread[0]) > 4.5, draw  # past one stroke's spread across its line
 
 
 def test_a_letter_is_never_a_speck():
     least = synth.SMALLEST_LETTER_MM * synth.DPI / 25.4
+    size = 232.0  # a daily-sheet square, which has no room past its edge
+    small = 0
     for draw in range(150):
-        ink = (_ink("letters", 232.0, draw) > 127).astype(np.uint8)  # a daily-sheet square
-        count, _, stats, _ = cv2.connectedComponentsWithStats(ink)
-        for label in range(1, count):  # each letter, or letters run together
-            w, h = stats[label, cv2.CC_STAT_WIDTH], stats[label, cv2.CC_STAT_HEIGHT]
-            assert max(w, h) >= least, (draw, w, h)
+        canvas = _Lines((int(size), int(size)), (0, 0))
+        rng = np.random.default_rng(draw)
+        synth._style_strokes(canvas, "letters", (0.0, 0.0, size, size), 0.0, 5.0, rng)
+        for letter in canvas.lines:  # the centre line of each letter, the pencil's width aside
+            extent = np.ptp(letter, axis=0).max()
+            assert extent >= least - 1e-6, (draw, extent)
+            small += extent < least + 1e-6
+            assert letter.min() >= 0.0 and letter.max() <= size, draw  # inside its square
+    assert small > 0  # some were grown: the draws reach the case
 
 
 def test_a_letter_is_grown_about_its_middle_to_the_least_size():
@@ -142,7 +161,17 @@ def test_a_letter_is_grown_about_its_middle_to_the_least_size():
     assert np.ptp(grown, axis=0).max() == pytest.approx(least)
     assert grown.mean(axis=0) == pytest.approx(speck.mean(axis=0))
     written = np.array([[100.0, 50.0], [110.0, 90.0], [120.0, 60.0]])
-    assert synth._letter_sized(written) is written
+    assert np.array_equal(synth._letter_sized(written), written)
+    dot = np.array([[100.0, 50.0]] * 3)  # every point in one place
+    assert np.ptp(synth._letter_sized(dot), axis=0).max() == pytest.approx(least)
+
+
+def test_a_grown_letter_at_the_edge_of_its_square_is_moved_back_inside():
+    least = synth.SMALLEST_LETTER_MM * synth.DPI / 25.4
+    speck = np.array([[1.0, 50.0], [3.0, 51.0], [2.0, 53.0]])  # at the square's left edge
+    grown = synth._letter_sized(speck, (0.0, 0.0, 232.0, 232.0))
+    assert grown[:, 0].min() == pytest.approx(0.0)
+    assert np.ptp(grown, axis=0).max() == pytest.approx(least)
 
 
 def test_the_homography_puts_the_printed_markers_where_the_photo_shows_them(photo):

@@ -55,8 +55,8 @@ STYLES: dict[str, tuple[tuple[str, float], ...]] = {
 }
 # A ring round a value, at its smallest, in half-sizes of the value's box
 SMALLEST_RING = 1.08
-# A scribble goes back and forth: at least two strokes (one stroke is a slash, and a slash
-# can lie along a printed digit or grid line, where no eye can see it)
+# A scribble goes back and forth: at least three rows, so two strokes (one stroke is a
+# slash, and a slash can lie along a printed digit or grid line, where no eye can see it)
 SCRIBBLE_ROWS = 3
 # A written letter is at least this tall or wide, however few its strokes
 SMALLEST_LETTER_MM = 2.0
@@ -377,20 +377,33 @@ def _style_strokes(
                 gx + rng.uniform(-0.22, 0.22, n) * hw,
                 cy + rng.uniform(-0.42, 0.42, n) * hh,
             ]
-            canvas.line(_letter_sized(points), width * 0.8)
+            canvas.line(_letter_sized(points, box), width * 0.8)
     else:
         raise ValueError(style)
 
 
-def _letter_sized(points: np.ndarray) -> np.ndarray:
+def _letter_sized(
+    points: np.ndarray, box: tuple[float, float, float, float] | None = None
+) -> np.ndarray:
     """The strokes of one letter, grown about their middle to a letter's least size where
-    their random points fell close together (a letter, not a speck)."""
+    their random points fell close together (a letter, not a speck), and then moved back
+    inside `box` if growing took them past it (a daily-sheet square has no room to spare:
+    past its edge is the next square)."""
     least = SMALLEST_LETTER_MM * DPI / 25.4
     extent = float(np.ptp(points, axis=0).max())
     if extent >= least:
         return points
     middle = points.mean(axis=0)
-    return middle + (points - middle) * (least / max(extent, 1e-3))
+    if extent < 1e-6:  # the points all in one place: a short upright stroke
+        grown = middle + np.array([[0.0, -least / 2], [0.0, least / 2]])
+    else:
+        grown = middle + (points - middle) * (least / extent)
+    if box is not None:
+        x0, y0, x1, y1 = box
+        low, high = grown.min(axis=0), grown.max(axis=0)
+        grown = grown + np.maximum(0.0, np.array([x0, y0]) - low)
+        grown = grown - np.maximum(0.0, high - np.array([x1, y1]))
+    return grown
 
 
 def _apply(
