@@ -156,14 +156,15 @@ def test_a_letter_is_never_a_speck():
 
 def test_a_letter_is_grown_about_its_middle_to_the_least_size():
     least = synth.SMALLEST_LETTER_MM * synth.DPI / 25.4
+    square = (0.0, 0.0, 232.0, 232.0)
     speck = np.array([[100.0, 50.0], [102.0, 51.0], [101.0, 53.0]])
-    grown = synth._letter_sized(speck)
+    grown = synth._letter_sized(speck, square)
     assert np.ptp(grown, axis=0).max() == pytest.approx(least)
     assert grown.mean(axis=0) == pytest.approx(speck.mean(axis=0))
     written = np.array([[100.0, 50.0], [110.0, 90.0], [120.0, 60.0]])
-    assert np.array_equal(synth._letter_sized(written), written)
+    assert np.array_equal(synth._letter_sized(written, square), written)
     dot = np.array([[100.0, 50.0]] * 3)  # every point in one place
-    assert np.ptp(synth._letter_sized(dot), axis=0).max() == pytest.approx(least)
+    assert np.ptp(synth._letter_sized(dot, square), axis=0).max() == pytest.approx(least)
 
 
 def test_a_grown_letter_at_the_edge_of_its_square_is_moved_back_inside():

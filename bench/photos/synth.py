@@ -382,9 +382,7 @@ def _style_strokes(
         raise ValueError(style)
 
 
-def _letter_sized(
-    points: np.ndarray, box: tuple[float, float, float, float] | None = None
-) -> np.ndarray:
+def _letter_sized(points: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
     """The strokes of one letter, grown about their middle to a letter's least size where
     their random points fell close together (a letter, not a speck), and then moved back
     inside `box` if growing took them past it (a daily-sheet square has no room to spare:
@@ -398,12 +396,9 @@ def _letter_sized(
         grown = middle + np.array([[0.0, -least / 2], [0.0, least / 2]])
     else:
         grown = middle + (points - middle) * (least / extent)
-    if box is not None:
-        x0, y0, x1, y1 = box
-        low, high = grown.min(axis=0), grown.max(axis=0)
-        grown = grown + np.maximum(0.0, np.array([x0, y0]) - low)
-        grown = grown - np.maximum(0.0, high - np.array([x1, y1]))
-    return grown
+    x0, y0, x1, y1 = box
+    grown = grown + np.maximum(0.0, np.array([x0, y0]) - grown.min(axis=0))
+    return grown - np.maximum(0.0, grown.max(axis=0) - np.array([x1, y1]))
 
 
 def _apply(
