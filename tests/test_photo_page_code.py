@@ -72,7 +72,7 @@ def test_a_page_is_named_by_its_code_modules_when_no_decoder_reads_it(seed, no_d
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_page_of_another_version_is_never_taken_for_this_one(seed, no_decoder):
-    with pytest.raises(UnknownPage):
+    with pytest.raises(UnknownPage, match="cannot be read, nor matched to a page this sheetsmith"):
         locate(image(seed), OtherVersion())
 
 

@@ -283,9 +283,9 @@ def identify(
     ):
         return catalogue.page(found)
     raise UnknownPage(
-        "the page code (the small QR code on the page) cannot be read, and it is not the code"
-        " of a page this sheetsmith prints: keep it in the photo, unmarked and in focus, and"
-        " take the photo again (closer), or print the page again with this sheetsmith"
+        "the page code (the small QR code on the page) cannot be read, nor matched to a page"
+        " this sheetsmith prints: keep it in the photo, unmarked and in focus, and take the"
+        " photo again (closer), or print the page again with this sheetsmith"
     )
 
 
