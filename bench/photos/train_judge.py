@@ -14,7 +14,8 @@ needs PyTorch, which sheetsmith itself does not (a separate environment:
 `--validate` it trains on three quarters of the photos and reports on the rest (the shipped
 networks are these: their figures are their own). `pack` puts networks trained from other
 seeds into the file the package carries (`src/sheetsmith/photo/judge.npz`), the first one
-deciding and the others voting where it doubts. Training is seeded; the weights are
+deciding and the others voting where it doubts. `measure` gives a packed file's final
+readings on the quarter held back, from `build` outputs. Training is seeded; the weights are
 float32, so the reader stays deterministic.
 """
 
@@ -224,6 +225,46 @@ def pack(nets: list[Path], out: Path) -> None:
     np.savez(out, **weights)
 
 
+def measure(weights: Path, data: list[Path]) -> None:
+    """A packed pair's final readings (`judge.settle`'s rule) on the quarter `--validate`
+    held back, from `build` outputs: no photo made again. A page with `read.MOST_DOUBTS`
+    marks or more in doubt is left out, as `read` refuses it."""
+    from sheetsmith.photo import judge as J
+    from sheetsmith.photo.read import MOST_DOUBTS
+
+    with weights.open("rb") as handle:
+        carried = J.read_weights(handle)
+    J._weights = lambda: carried  # type: ignore[method-assign]
+    pages: dict[int, list[tuple[bool, bool]]] = {}
+    for path in data:
+        with np.load(path) as d:
+            seed = d["seed"]
+            held = np.flatnonzero((seed // 6) % 4 == 3)
+            for k in np.array_split(held, max(1, len(held) // 20000)):
+                X, S = d["X"][k].astype(np.float32), d["S"][k]
+                sure_reader = np.where(d["confidence"][k] >= J.SURE, d["filled"][k].astype(int), -1)
+                every = J.logits(X, S)
+                p = J.probability(every, sure_reader)
+                sure = np.round(np.maximum(p, 1 - p), 3)
+                holds = np.ones(len(k), bool)
+                st = np.flatnonzero(sure >= J.SETTLE)
+                holds[st] = J.steady(X[st], S[st], every[:, st], p[st] >= 0.5)
+                flagged = (sure < J.SETTLE) | ~holds
+                wrong = (p >= 0.5) != d["Y"][k].astype(bool)
+                for i, mark in enumerate(k):
+                    pages.setdefault(int(seed[mark]), []).append((bool(flagged[i]), bool(wrong[i])))
+    kept = {s: rows for s, rows in pages.items() if sum(f for f, _ in rows) < MOST_DOUBTS}
+    rows = [row for page in kept.values() for row in page]
+    flags = sum(f for f, _ in rows)
+    silent = [s for s, page in kept.items() for f, w in page if w and not f]
+    right = sum(not f and not w for f, w in rows)
+    print(
+        f"{len(pages)} pages, {len(pages) - len(kept)} left out as unclear; {len(rows)} marks: "
+        f"right without a flag {right / len(rows):.3%}, flagged {flags / len(rows):.3%}, "
+        f"wrong without a flag {len(silent)} (seeds {sorted(silent)})"
+    )
+
+
 def report(p, truth, filled, confidence, kind) -> None:  # type: ignore[no-untyped-def]
     reader_flag = confidence < 0.8
     wrong = filled != truth
@@ -270,11 +311,16 @@ def main() -> None:
     k = sub.add_parser("pack")
     k.add_argument("nets", type=Path, nargs="+")
     k.add_argument("--out", type=Path, default=WEIGHTS)
+    m = sub.add_parser("measure")
+    m.add_argument("weights", type=Path)
+    m.add_argument("data", type=Path, nargs="+")
     args = parser.parse_args()
     if args.command == "build":
         build(args.data, args.first, args.last)
     elif args.command == "pack":
         pack(args.nets, args.out)
+    elif args.command == "measure":
+        measure(args.weights, args.data)
     else:
         train(args.data, args.validate, args.out, args.epochs, args.seed)
 
