@@ -226,9 +226,9 @@ def pack(nets: list[Path], out: Path) -> None:
 
 
 def measure(weights: Path, data: list[Path]) -> None:
-    """A packed pair's final readings (`judge.settle`'s rule) on the quarter `--validate`
-    held back, from `build` outputs: no photo made again. A page with `read.MOST_DOUBTS`
-    marks or more in doubt is left out, as `read` refuses it."""
+    """A packed pair's final readings (`judge.verdicts`, as `read` decides) on the quarter
+    `--validate` held back, from `build` outputs: no photo made again. A page with
+    `read.MOST_DOUBTS` marks or more in doubt is left out, as `read` refuses it."""
     from sheetsmith.photo import judge as J
     from sheetsmith.photo.read import MOST_DOUBTS
 
@@ -243,14 +243,9 @@ def measure(weights: Path, data: list[Path]) -> None:
             for k in np.array_split(held, max(1, len(held) // 20000)):
                 X, S = d["X"][k].astype(np.float32), d["S"][k]
                 sure_reader = np.where(d["confidence"][k] >= J.SURE, d["filled"][k].astype(int), -1)
-                every = J.logits(X, S)
-                p = J.probability(every, sure_reader)
-                sure = np.round(np.maximum(p, 1 - p), 3)
-                holds = np.ones(len(k), bool)
-                st = np.flatnonzero(sure >= J.SETTLE)
-                holds[st] = J.steady(X[st], S[st], every[:, st], p[st] >= 0.5)
-                flagged = (sure < J.SETTLE) | ~holds
-                wrong = (p >= 0.5) != d["Y"][k].astype(bool)
+                filled, sure = J.verdicts(X, S, sure_reader)
+                flagged = np.array(sure) < J.SURE
+                wrong = filled != d["Y"][k].astype(bool)
                 for i, mark in enumerate(k):
                     pages.setdefault(int(seed[mark]), []).append((bool(flagged[i]), bool(wrong[i])))
     kept = {s: rows for s, rows in pages.items() if sum(f for f, _ in rows) < MOST_DOUBTS}

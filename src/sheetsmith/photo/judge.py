@@ -293,15 +293,25 @@ def settle(
             for m in marks
         ]
     )
+    filled, sure = verdicts(planes, known, sure_reader)
+    for mark, filled_mark, sure_mark in zip(marks, filled, sure, strict=True):
+        readings[mark.key] = Reading(bool(filled_mark), sure_mark)
+
+
+def verdicts(
+    planes: np.ndarray, known: np.ndarray, sure_reader: np.ndarray
+) -> tuple[np.ndarray, list[float]]:
+    """The networks' reading of each mark and how sure (`settle`): below SURE where it is
+    not all but sure or not steady. `sure_reader` as for `probability`."""
     every = logits(planes, known)
     p = probability(every, sure_reader)
     sure = [round(max(float(p_mark), 1.0 - float(p_mark)), 3) for p_mark in p]
-    holds = np.ones(len(marks), bool)
+    holds = np.ones(len(p), bool)
     standing = np.flatnonzero(np.array(sure) >= SETTLE)
     holds[standing] = steady(
         planes[standing], known[standing], every[:, standing], p[standing] >= 0.5
     )
-    for mark, p_mark, sure_mark, held in zip(marks, p, sure, holds, strict=True):
-        if sure_mark < SETTLE or not held:
-            sure_mark = min(sure_mark, SURE - 0.1)
-        readings[mark.key] = Reading(bool(p_mark >= 0.5), sure_mark)
+    return p >= 0.5, [
+        sure_mark if sure_mark >= SETTLE and held else min(sure_mark, SURE - 0.1)
+        for sure_mark, held in zip(sure, holds, strict=True)
+    ]
