@@ -225,7 +225,7 @@ def pack(nets: list[Path], out: Path) -> None:
     np.savez(out, **weights)
 
 
-def measure(weights: Path, data: list[Path]) -> None:
+def measure(weights: Path, data: list[Path], steady_logit: float | None) -> None:
     """A packed pair's final readings (`judge.verdicts`, as `read` decides) on the quarter
     `--validate` held back, from `build` outputs: no photo made again. A page with
     `read.MOST_DOUBTS` marks or more in doubt is left out, as `read` refuses it."""
@@ -235,6 +235,8 @@ def measure(weights: Path, data: list[Path]) -> None:
     with weights.open("rb") as handle:
         carried = J.read_weights(handle)
     J._weights = lambda: carried  # type: ignore[method-assign]
+    if steady_logit is not None:
+        J.STEADY_LOGIT = steady_logit
     pages: dict[int, list[tuple[bool, bool]]] = {}
     for path in data:
         with np.load(path) as d:
@@ -309,13 +311,14 @@ def main() -> None:
     m = sub.add_parser("measure")
     m.add_argument("weights", type=Path)
     m.add_argument("data", type=Path, nargs="+")
+    m.add_argument("--steady-logit", type=float, help="another line than judge.STEADY_LOGIT")
     args = parser.parse_args()
     if args.command == "build":
         build(args.data, args.first, args.last)
     elif args.command == "pack":
         pack(args.nets, args.out)
     elif args.command == "measure":
-        measure(args.weights, args.data)
+        measure(args.weights, args.data, args.steady_logit)
     else:
         train(args.data, args.validate, args.out, args.epochs, args.seed)
 
