@@ -145,6 +145,12 @@ def _load(paths: list[Path]) -> dict[str, np.ndarray]:
     return {name: np.concatenate([part[name] for part in parts]) for name in parts[0].files}
 
 
+def _held_back(seed: np.ndarray) -> np.ndarray:
+    """Which marks `--validate` holds back: a quarter of the photos. Pages cycle by seed (six
+    of them), so blocks of six are held back whole and each side has every page."""
+    return (seed // 6) % 4 == 3
+
+
 def train(data: list[Path], validate: bool, out: Path, epochs: int, seed: int) -> None:
     import torch
 
@@ -153,8 +159,7 @@ def train(data: list[Path], validate: bool, out: Path, epochs: int, seed: int) -
     rng = np.random.default_rng(seed)
     d = _load(data)
     X, S, Y = d["X"], d["S"], d["Y"].astype(np.float32)
-    # pages cycle by seed (six of them): split by blocks of six so each side has every page
-    held = (d["seed"] // 6) % 4 == 3 if validate else np.zeros(len(Y), bool)
+    held = _held_back(d["seed"]) if validate else np.zeros(len(Y), bool)
     fit = np.flatnonzero(~held)
     net = _net(S.shape[1])
     opt = torch.optim.AdamW(net.parameters(), 2e-3, weight_decay=1e-4)
@@ -241,7 +246,7 @@ def measure(weights: Path, data: list[Path], steady_logit: float | None) -> None
     for path in data:
         with np.load(path) as d:
             seed = d["seed"]
-            held = np.flatnonzero((seed // 6) % 4 == 3)
+            held = np.flatnonzero(_held_back(seed))
             for k in np.array_split(held, max(1, len(held) // 20000)):
                 X, S = d["X"][k].astype(np.float32), d["S"][k]
                 sure_reader = np.where(d["confidence"][k] >= J.SURE, d["filled"][k].astype(int), -1)
