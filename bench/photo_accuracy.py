@@ -233,6 +233,12 @@ def _use_weights(path: Path) -> None:
     judge._weights = lambda: weights  # type: ignore[assignment]
 
 
+def _judge_lines() -> tuple[float, float]:
+    from sheetsmith.photo import judge
+
+    return judge.SETTLE, judge.STEADY_LOGIT
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=200)
@@ -254,12 +260,24 @@ def main(argv: list[str] | None = None) -> int:
         help="the networks in this file (train_judge.py pack --out) instead of the package's:"
         " another set measured in the same run",
     )
+    parser.add_argument(
+        "--steady-logit",
+        type=float,
+        help="another steadiness line than judge.STEADY_LOGIT: a candidate, same run",
+    )
+    parser.add_argument(
+        "--settle", type=float, help="another probability than judge.SETTLE: a candidate, same run"
+    )
     args = parser.parse_args(argv)
+    from sheetsmith.photo import judge
+
+    if args.steady_logit is not None:
+        judge.STEADY_LOGIT = args.steady_logit
+    if args.settle is not None:
+        judge.SETTLE = args.settle
     if args.judge_weights:
         _use_weights(args.judge_weights)
     if args.without_judge:
-        from sheetsmith.photo import judge
-
         judge.settle = lambda *_args, **_kwargs: None  # type: ignore[assignment]
 
     from sheetsmith.photo.marks import SURE
@@ -311,7 +329,8 @@ def main(argv: list[str] | None = None) -> int:
     lines = [
         f"photo reading: {len(results)} {split} photos (seeds {seeds[0]}-{seeds[-1]}),"
         f" {all_marks} marks; reader catalogue: {type(catalogue).__name__};"
-        f" flag threshold confidence < {SURE}",
+        f" flag threshold confidence < {SURE}; networks sure from {_judge_lines()[0]},"
+        f" steady from logit {_judge_lines()[1]}",
         f"  read: {len(read_ok)} photos, {marks} marks: right without a flag {right}"
         f" ({right / max(marks, 1):.2%}, target >= 99.5%), flagged {flagged}"
         f" ({flagged / max(marks, 1):.2%}; {sum(r.flagged_wrong for r in read_ok)} of them"

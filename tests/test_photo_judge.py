@@ -190,8 +190,12 @@ def test_a_page_the_network_was_not_trained_on_gets_no_second_look():
         # all but sure against a sure reader (both networks voted): the networks' reading
         (Reading(False, 1.0), 0.9999, True, Reading(True, 1.0)),
         (Reading(True, 0.9), 0.0004, True, Reading(False, 1.0)),
+        # sure enough from SETTLE on, however the reader doubted
+        (Reading(False, 0.7), 0.992, True, Reading(True, 0.992)),
+        (Reading(True, 0.7), 0.008, True, Reading(False, 0.992)),
         # not sure enough, whatever the reader said: flagged
-        (Reading(True, 1.0), 0.995, True, Reading(True, SURE - 0.1)),
+        (Reading(True, 1.0), 0.985, True, Reading(True, SURE - 0.1)),
+        (Reading(False, 1.0), 0.012, True, Reading(False, SURE - 0.1)),
         (Reading(False, 0.7), 0.4, True, Reading(False, 0.6)),
         # all but sure but not steady (a mirrored look says otherwise): flagged
         (Reading(True, 1.0), 0.9999, False, Reading(True, SURE - 0.1)),

@@ -230,7 +230,9 @@ def pack(nets: list[Path], out: Path) -> None:
     np.savez(out, **weights)
 
 
-def measure(weights: Path, data: list[Path], steady_logit: float | None) -> None:
+def measure(
+    weights: Path, data: list[Path], steady_logit: float | None, settle: float | None
+) -> None:
     """A packed pair's final readings (`judge.verdicts`, as `read` decides) on the quarter
     `--validate` held back, from `build` outputs: no photo made again. A page with
     `read.MOST_DOUBTS` marks or more in doubt is left out, as `read` refuses it."""
@@ -242,6 +244,8 @@ def measure(weights: Path, data: list[Path], steady_logit: float | None) -> None
     J._weights = lambda: carried  # type: ignore[method-assign]
     if steady_logit is not None:
         J.STEADY_LOGIT = steady_logit
+    if settle is not None:
+        J.SETTLE = settle
     pages: dict[int, list[tuple[bool, bool]]] = {}
     for path in data:
         with np.load(path) as d:
@@ -317,13 +321,14 @@ def main() -> None:
     m.add_argument("weights", type=Path)
     m.add_argument("data", type=Path, nargs="+")
     m.add_argument("--steady-logit", type=float, help="another line than judge.STEADY_LOGIT")
+    m.add_argument("--settle", type=float, help="another probability than judge.SETTLE")
     args = parser.parse_args()
     if args.command == "build":
         build(args.data, args.first, args.last)
     elif args.command == "pack":
         pack(args.nets, args.out)
     elif args.command == "measure":
-        measure(args.weights, args.data, args.steady_logit)
+        measure(args.weights, args.data, args.steady_logit, args.settle)
     else:
         train(args.data, args.validate, args.out, args.epochs, args.seed)
 
