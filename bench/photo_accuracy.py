@@ -233,12 +233,6 @@ def _use_weights(path: Path) -> None:
     judge._weights = lambda: weights  # type: ignore[assignment]
 
 
-def _judge_lines() -> tuple[float, float]:
-    from sheetsmith.photo import judge
-
-    return judge.SETTLE, judge.STEADY_LOGIT
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=200)
@@ -329,8 +323,8 @@ def main(argv: list[str] | None = None) -> int:
     lines = [
         f"photo reading: {len(results)} {split} photos (seeds {seeds[0]}-{seeds[-1]}),"
         f" {all_marks} marks; reader catalogue: {type(catalogue).__name__};"
-        f" flag threshold confidence < {SURE}; networks sure from {_judge_lines()[0]},"
-        f" steady from logit {_judge_lines()[1]}",
+        f" flag threshold confidence < {SURE}; networks sure from {judge.SETTLE},"
+        f" steady from logit {judge.STEADY_LOGIT}",
         f"  read: {len(read_ok)} photos, {marks} marks: right without a flag {right}"
         f" ({right / max(marks, 1):.2%}, target >= 99.5%), flagged {flagged}"
         f" ({flagged / max(marks, 1):.2%}; {sum(r.flagged_wrong for r in read_ok)} of them"

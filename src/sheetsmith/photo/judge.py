@@ -48,7 +48,8 @@ SATURATED = 250
 # doing most of the sorting, 0.999 flagged needlessly: on the tuning photos held back
 # (seeds 0-5999, 149,943 marks) 0.999 with a line of 2 flagged 0.38 % and left 1 wrong
 # without a flag, 0.99 with a line of 3 flags 0.28 % and leaves the same 1 (bench/README.md,
-# "Sure at 0.99, steady at 3"). Under 0.99 more were left wrong (0.98 with a line of 2: 3)
+# "Sure at 0.99, steady at 3"). Lower, with a line of 2, more were left wrong (0.98: 3);
+# 0.98 with a line of 3 read about the same as 0.99 and trusts the networks further
 SETTLE = 0.99
 # Networks trained alike from other starting weights err in other places: where the first
 # is less sure than this, or overturns a sure reading, all of them vote
