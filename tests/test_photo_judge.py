@@ -4,6 +4,7 @@ but sure and does not overturn a sure reading of the reader's."""
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -140,6 +141,19 @@ def test_each_network_must_hold_the_reading_at_the_steady_logit(monkeypatch):
     assert held.tolist() == [False, False, False, False]
     every[1] = [judge.STEADY_LOGIT, -judge.STEADY_LOGIT, 3.0, -3.0]
     assert judge.steady(planes, known, every, np.array([True, False, True, False])).all()
+
+
+def test_a_reading_on_clipped_paper_must_be_surer_to_stand():
+    planes = np.zeros((3, 4, judge.SIDE, judge.SIDE), np.float32)
+    rows = math.ceil(judge.SIDE * judge.CLIPPED_SHARE)
+    planes[1, 3, :rows] = 1.0  # at least CLIPPED_SHARE of the patch clipped
+    planes[2, 3, : rows - 1] = 1.0  # a row less: under it
+    assert judge.settle_line(planes).tolist() == [
+        judge.SETTLE,
+        judge.SETTLE_CLIPPED,
+        judge.SETTLE,
+    ]
+    assert judge.SETTLE < judge.SETTLE_CLIPPED
 
 
 def test_the_mirrored_looks_are_the_patch_flipped_left_right_top_bottom_and_both():
