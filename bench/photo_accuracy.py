@@ -260,7 +260,9 @@ def main(argv: list[str] | None = None) -> int:
         help="another steadiness line than judge.STEADY_LOGIT: a candidate, same run",
     )
     parser.add_argument(
-        "--settle", type=float, help="another probability than judge.SETTLE: a candidate, same run"
+        "--settle",
+        type=float,
+        help="another judge.SETTLE (marks not on clipped paper): a candidate, same run",
     )
     args = parser.parse_args(argv)
     from sheetsmith.photo import judge

@@ -321,7 +321,7 @@ def main() -> None:
     m.add_argument("weights", type=Path)
     m.add_argument("data", type=Path, nargs="+")
     m.add_argument("--steady-logit", type=float, help="another line than judge.STEADY_LOGIT")
-    m.add_argument("--settle", type=float, help="another probability than judge.SETTLE")
+    m.add_argument("--settle", type=float, help="another judge.SETTLE (not on clipped paper)")
     args = parser.parse_args()
     if args.command == "build":
         build(args.data, args.first, args.last)
