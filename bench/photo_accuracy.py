@@ -262,15 +262,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--settle",
         type=float,
-        help="another judge.SETTLE (marks not on clipped paper): a candidate, same run",
+        help="another judge.SETTLE: a candidate, same run",
+    )
+    parser.add_argument(
+        "--leaned-logit",
+        type=float,
+        help="another judge.LEANED_LOGIT (the reader doubted but leaned filled): a candidate",
+    )
+    parser.add_argument(
+        "--clipped-logit",
+        type=float,
+        help="another judge.CLIPPED_LOGIT (marks on paper clipped to white): a candidate",
+    )
+    parser.add_argument(
+        "--most-doubts",
+        type=int,
+        help="another read.MOST_DOUBTS (a page doubting this many marks is refused)",
     )
     args = parser.parse_args(argv)
     from sheetsmith.photo import judge
+    from sheetsmith.photo import read as read_module
 
     if args.steady_logit is not None:
         judge.STEADY_LOGIT = args.steady_logit
     if args.settle is not None:
         judge.SETTLE = args.settle
+    if args.leaned_logit is not None:
+        judge.LEANED_LOGIT = args.leaned_logit
+    if args.clipped_logit is not None:
+        judge.CLIPPED_LOGIT = args.clipped_logit
+    if args.most_doubts is not None:
+        read_module.MOST_DOUBTS = args.most_doubts
     if args.judge_weights:
         _use_weights(args.judge_weights)
     if args.without_judge:
@@ -326,7 +348,9 @@ def main(argv: list[str] | None = None) -> int:
         f"photo reading: {len(results)} {split} photos (seeds {seeds[0]}-{seeds[-1]}),"
         f" {all_marks} marks; reader catalogue: {type(catalogue).__name__};"
         f" flag threshold confidence < {SURE}; networks sure from {judge.SETTLE},"
-        f" steady from logit {judge.STEADY_LOGIT}",
+        f" steady from logit {judge.STEADY_LOGIT} ({judge.CLIPPED_LOGIT} on clipped paper,"
+        f" {judge.LEANED_LOGIT} where the reader doubted but leaned filled); pages doubting"
+        f" {read_module.MOST_DOUBTS} marks refused",
         f"  read: {len(read_ok)} photos, {marks} marks: right without a flag {right}"
         f" ({right / max(marks, 1):.2%}, target >= 99.5%), flagged {flagged}"
         f" ({flagged / max(marks, 1):.2%}; {sum(r.flagged_wrong for r in read_ok)} of them"

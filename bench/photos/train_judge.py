@@ -231,7 +231,11 @@ def pack(nets: list[Path], out: Path) -> None:
 
 
 def measure(
-    weights: Path, data: list[Path], steady_logit: float | None, settle: float | None
+    weights: Path,
+    data: list[Path],
+    steady_logit: float | None,
+    settle: float | None,
+    leaned_logit: float | None,
 ) -> None:
     """A packed pair's final readings (`judge.verdicts`, as `read` decides) on the quarter
     `--validate` held back, from `build` outputs: no photo made again. A page with
@@ -246,6 +250,8 @@ def measure(
         J.STEADY_LOGIT = steady_logit
     if settle is not None:
         J.SETTLE = settle
+    if leaned_logit is not None:
+        J.LEANED_LOGIT = leaned_logit
     pages: dict[int, list[tuple[bool, bool]]] = {}
     for path in data:
         with np.load(path) as d:
@@ -253,8 +259,7 @@ def measure(
             held = np.flatnonzero(_held_back(seed))
             for k in np.array_split(held, max(1, len(held) // 20000)):
                 X, S = d["X"][k].astype(np.float32), d["S"][k]
-                sure_reader = np.where(d["confidence"][k] >= J.SURE, d["filled"][k].astype(int), -1)
-                filled, sure = J.verdicts(X, S, sure_reader)
+                filled, sure = J.verdicts(X, S, d["filled"][k].astype(bool), d["confidence"][k])
                 flagged = np.array(sure) < J.SURE
                 wrong = filled != d["Y"][k].astype(bool)
                 for i, mark in enumerate(k):
@@ -321,14 +326,15 @@ def main() -> None:
     m.add_argument("weights", type=Path)
     m.add_argument("data", type=Path, nargs="+")
     m.add_argument("--steady-logit", type=float, help="another line than judge.STEADY_LOGIT")
-    m.add_argument("--settle", type=float, help="another judge.SETTLE (not on clipped paper)")
+    m.add_argument("--settle", type=float, help="another judge.SETTLE")
+    m.add_argument("--leaned-logit", type=float, help="another judge.LEANED_LOGIT")
     args = parser.parse_args()
     if args.command == "build":
         build(args.data, args.first, args.last)
     elif args.command == "pack":
         pack(args.nets, args.out)
     elif args.command == "measure":
-        measure(args.weights, args.data, args.steady_logit, args.settle)
+        measure(args.weights, args.data, args.steady_logit, args.settle, args.leaned_logit)
     else:
         train(args.data, args.validate, args.out, args.epochs, args.seed)
 
