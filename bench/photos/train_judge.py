@@ -236,6 +236,7 @@ def measure(
     steady_logit: float | None,
     settle: float | None,
     leaned_logit: float | None,
+    clipped_logit: float | None,
 ) -> None:
     """A packed pair's final readings (`judge.verdicts`, as `read` decides) on the quarter
     `--validate` held back, from `build` outputs: no photo made again. A page with
@@ -252,6 +253,8 @@ def measure(
         J.SETTLE = settle
     if leaned_logit is not None:
         J.LEANED_LOGIT = leaned_logit
+    if clipped_logit is not None:
+        J.CLIPPED_LOGIT = clipped_logit
     pages: dict[int, list[tuple[bool, bool]]] = {}
     for path in data:
         with np.load(path) as d:
@@ -328,13 +331,21 @@ def main() -> None:
     m.add_argument("--steady-logit", type=float, help="another line than judge.STEADY_LOGIT")
     m.add_argument("--settle", type=float, help="another judge.SETTLE")
     m.add_argument("--leaned-logit", type=float, help="another judge.LEANED_LOGIT")
+    m.add_argument("--clipped-logit", type=float, help="another judge.CLIPPED_LOGIT")
     args = parser.parse_args()
     if args.command == "build":
         build(args.data, args.first, args.last)
     elif args.command == "pack":
         pack(args.nets, args.out)
     elif args.command == "measure":
-        measure(args.weights, args.data, args.steady_logit, args.settle, args.leaned_logit)
+        measure(
+            args.weights,
+            args.data,
+            args.steady_logit,
+            args.settle,
+            args.leaned_logit,
+            args.clipped_logit,
+        )
     else:
         train(args.data, args.validate, args.out, args.epochs, args.seed)
 

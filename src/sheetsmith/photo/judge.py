@@ -10,17 +10,19 @@ of the tuning photos only (`bench/photos/train_judge.py`, seeds 0-5999, never th
 ones) and run here in plain numpy. Both look at every mark; the first decides, and where it
 is not all but sure (AGAIN) or would overturn a sure reading, the mean of their logits does.
 That reading stands where it is all but sure (SETTLE) and steady (`steady`): each network
-holds it at logit STEADY_LOGIT or more (LEANED_LOGIT where the reader doubted but leaned
-filled), and, where either network's logit is nearer 0 than MIRROR_BELOW, so does each at
-the patch mirrored three ways (they were trained on mirrored patches too, and a mark's
-fill means the same mirrored); anything else is flagged. Before the steadiness rule, on
-the half of the tuning quarter held back that lies in seeds 0-2999 (74,726 marks, read as
-`read` reads them), the pair flagged 0.63 % and left 2 wrong without a flag; the pair
-before them, which did not see the clipping, left 8 on the whole quarter, 6 of them on
-clipped paper. With it, on the whole quarter: 0.39 % flagged and 2 wrong without a flag,
-against 0.35 % and 5 (bench/README.md, "A second look, mirrored"). On the fixed
-test-photo generator's photos of the whole quarter, the lines of now flag 0.31 % and
-leave 1 wrong, where SETTLE at 0.999 and a line of 2 flagged 0.38 % and left the same 1.
+holds it at logit STEADY_LOGIT or more (CLIPPED_LOGIT on paper clipped to white,
+LEANED_LOGIT where the reader doubted but leaned filled: `steady_line`), and, where either
+network's logit is nearer 0 than MIRROR_BELOW, so does each at the patch mirrored three
+ways (they were trained on mirrored patches too, and a mark's fill means the same
+mirrored); anything else is flagged. Before the steadiness rule, on the half of the tuning
+quarter held back that lies in seeds 0-2999 (74,726 marks, read as `read` reads them), the
+pair flagged 0.63 % and left 2 wrong without a flag; the pair before them, which did not
+see the clipping, left 8 on the whole quarter, 6 of them on clipped paper. With it, on the
+whole quarter: 0.39 % flagged and 2 wrong without a flag, against 0.35 % and 5
+(bench/README.md, "A second look, mirrored"). On the fixed test-photo generator's photos of
+the whole quarter, the lines of now flag 0.27 % and leave none wrong (with `read` refusing
+pages from 7 doubts), where SETTLE at 0.999 and a line of 2 flagged 0.38 % and left 1
+(refusing from 10).
 """
 
 from __future__ import annotations
@@ -329,9 +331,8 @@ def verdicts(
     planes: np.ndarray, known: np.ndarray, reader_filled: np.ndarray, reader_sure: np.ndarray
 ) -> tuple[np.ndarray, list[float]]:
     """The networks' reading of each mark and how sure (`settle`): below SURE where it is
-    under SETTLE or not steady, at STEADY_LOGIT, or LEANED_LOGIT where the reader doubted
-    but leaned filled. `reader_filled` and `reader_sure`: the reader's reading and
-    confidence."""
+    under SETTLE or not steady at its `steady_line`. `reader_filled` and `reader_sure`:
+    the reader's reading and confidence."""
     doubted = reader_sure < SURE
     sure_reader = np.where(doubted, -1, reader_filled.astype(int))
     every = logits(planes, known)
