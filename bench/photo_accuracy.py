@@ -36,6 +36,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
+from photos import lines as reader_lines  # noqa: E402
 from photos import synth  # noqa: E402
 
 OUT = ROOT / "bench" / "results" / "photos"
@@ -254,45 +255,12 @@ def main(argv: list[str] | None = None) -> int:
         help="the networks in this file (train_judge.py pack --out) instead of the package's:"
         " another set measured in the same run",
     )
-    parser.add_argument(
-        "--steady-logit",
-        type=float,
-        help="another steadiness line than judge.STEADY_LOGIT: a candidate, same run",
-    )
-    parser.add_argument(
-        "--settle",
-        type=float,
-        help="another judge.SETTLE: a candidate, same run",
-    )
-    parser.add_argument(
-        "--leaned-logit",
-        type=float,
-        help="another judge.LEANED_LOGIT (the reader doubted but leaned filled): a candidate",
-    )
-    parser.add_argument(
-        "--clipped-logit",
-        type=float,
-        help="another judge.CLIPPED_LOGIT (marks on paper clipped to white): a candidate",
-    )
-    parser.add_argument(
-        "--most-doubts",
-        type=int,
-        help="another read.MOST_DOUBTS (a page doubting this many marks is refused)",
-    )
+    reader_lines.add_options(parser)
     args = parser.parse_args(argv)
     from sheetsmith.photo import judge
     from sheetsmith.photo import read as read_module
 
-    if args.steady_logit is not None:
-        judge.STEADY_LOGIT = args.steady_logit
-    if args.settle is not None:
-        judge.SETTLE = args.settle
-    if args.leaned_logit is not None:
-        judge.LEANED_LOGIT = args.leaned_logit
-    if args.clipped_logit is not None:
-        judge.CLIPPED_LOGIT = args.clipped_logit
-    if args.most_doubts is not None:
-        read_module.MOST_DOUBTS = args.most_doubts
+    reader_lines.apply(args)
     if args.judge_weights:
         _use_weights(args.judge_weights)
     if args.without_judge:

@@ -29,12 +29,14 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
 WEIGHTS = ROOT / "src" / "sheetsmith" / "photo" / "judge.npz"
+sys.path.insert(0, str(ROOT / "bench"))
+
+from photos import lines  # noqa: E402
 
 
 def _one(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple]] | None:
     import cv2
 
-    sys.path.insert(0, str(ROOT / "bench"))
     from photos import synth
     from sheetsmith.photo import decide as D
     from sheetsmith.photo import judge as J
@@ -84,7 +86,6 @@ def _one(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple]] | 
 def build(out: Path, first: int, last: int) -> None:
     from concurrent.futures import ProcessPoolExecutor
 
-    sys.path.insert(0, str(ROOT / "bench"))
     from photos import synth
 
     if first not in synth.TUNING_SEEDS or last not in synth.TUNING_SEEDS:
@@ -230,14 +231,7 @@ def pack(nets: list[Path], out: Path) -> None:
     np.savez(out, **weights)
 
 
-def measure(
-    weights: Path,
-    data: list[Path],
-    steady_logit: float | None,
-    settle: float | None,
-    leaned_logit: float | None,
-    clipped_logit: float | None,
-) -> None:
+def measure(weights: Path, data: list[Path]) -> None:
     """A packed pair's final readings (`judge.verdicts`, as `read` decides) on the quarter
     `--validate` held back, from `build` outputs: no photo made again. A page with
     `read.MOST_DOUBTS` marks or more in doubt is left out, as `read` refuses it."""
@@ -247,14 +241,6 @@ def measure(
     with weights.open("rb") as handle:
         carried = J.read_weights(handle)
     J._weights = lambda: carried  # type: ignore[method-assign]
-    if steady_logit is not None:
-        J.STEADY_LOGIT = steady_logit
-    if settle is not None:
-        J.SETTLE = settle
-    if leaned_logit is not None:
-        J.LEANED_LOGIT = leaned_logit
-    if clipped_logit is not None:
-        J.CLIPPED_LOGIT = clipped_logit
     pages: dict[int, list[tuple[bool, bool]]] = {}
     for path in data:
         with np.load(path) as d:
@@ -328,24 +314,15 @@ def main() -> None:
     m = sub.add_parser("measure")
     m.add_argument("weights", type=Path)
     m.add_argument("data", type=Path, nargs="+")
-    m.add_argument("--steady-logit", type=float, help="another line than judge.STEADY_LOGIT")
-    m.add_argument("--settle", type=float, help="another judge.SETTLE")
-    m.add_argument("--leaned-logit", type=float, help="another judge.LEANED_LOGIT")
-    m.add_argument("--clipped-logit", type=float, help="another judge.CLIPPED_LOGIT")
+    lines.add_options(m)
     args = parser.parse_args()
     if args.command == "build":
         build(args.data, args.first, args.last)
     elif args.command == "pack":
         pack(args.nets, args.out)
     elif args.command == "measure":
-        measure(
-            args.weights,
-            args.data,
-            args.steady_logit,
-            args.settle,
-            args.leaned_logit,
-            args.clipped_logit,
-        )
+        lines.apply(args)
+        measure(args.weights, args.data)
     else:
         train(args.data, args.validate, args.out, args.epochs, args.seed)
 

@@ -1,0 +1,37 @@
+"""The reader's lines as command-line options, so a benchmark measures a candidate beside
+the lines carried, in the same run (`photo_accuracy.py`, `train_judge.py measure`)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+
+# option, module of sheetsmith.photo, constant, type, what the line is
+LINES = (
+    (
+        "--settle",
+        "judge",
+        "SETTLE",
+        float,
+        "the networks' probability from which a reading is sure",
+    ),
+    ("--steady-logit", "judge", "STEADY_LOGIT", float, "the logit every look must hold"),
+    ("--clipped-logit", "judge", "CLIPPED_LOGIT", float, "the same, on paper clipped to white"),
+    ("--leaned-logit", "judge", "LEANED_LOGIT", float, "the same, where the reader leaned filled"),
+    ("--most-doubts", "read", "MOST_DOUBTS", int, "marks in doubt from which a page is refused"),
+)
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    for option, module, name, kind, what in LINES:
+        parser.add_argument(
+            option, type=kind, help=f"another {module}.{name} ({what}): a candidate, same run"
+        )
+
+
+def apply(args: argparse.Namespace) -> None:
+    """Set the lines the options give, before anything is read."""
+    for option, module, name, _, _ in LINES:
+        value = getattr(args, option.removeprefix("--").replace("-", "_"))
+        if value is not None:
+            setattr(importlib.import_module(f"sheetsmith.photo.{module}"), name, value)
