@@ -317,7 +317,9 @@ def main(argv: list[str] | None = None) -> int:
         f" {all_marks} marks; reader catalogue: {type(catalogue).__name__};"
         f" flag threshold confidence < {SURE}; networks sure from {judge.SETTLE},"
         f" steady from logit {judge.STEADY_LOGIT} ({judge.CLIPPED_LOGIT} on clipped paper,"
-        f" {judge.LEANED_LOGIT} where the reader doubted but leaned filled); pages doubting"
+        f" {judge.LEANED_LOGIT} where the reader doubted but leaned filled,"
+        f" {judge.DOUBTED_EMPTY_LOGIT} where it doubted a ring or a square but leaned empty);"
+        " pages doubting"
         f" {read_module.MOST_DOUBTS} marks refused",
         f"  read: {len(read_ok)} photos, {marks} marks: right without a flag {right}"
         f" ({right / max(marks, 1):.2%}, target >= 99.5%), flagged {flagged}"

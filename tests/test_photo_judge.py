@@ -161,6 +161,41 @@ def test_a_reading_where_the_reader_leaned_filled_must_hold_at_the_leaned_line(m
     assert judge.LEANED_LOGIT > judge.STEADY_LOGIT
 
 
+def test_a_ring_or_square_the_reader_doubted_leaning_empty_must_hold_at_the_doubted_line(
+    monkeypatch,
+):
+    lines: list[float] = []
+
+    def steady(planes, known, every, filled, line):
+        lines.extend(line.tolist())
+        return np.ones(len(planes), bool)
+
+    monkeypatch.setattr(judge, "logits", lambda planes, known: np.full((2, 6), -20.0))
+    monkeypatch.setattr(judge, "steady", steady)
+    planes = np.zeros((6, 4, judge.SIDE, judge.SIDE), np.float32)
+    kinds = ["circle", "square", "box", "point", "circle", "square"]
+    known = np.array([[float(k == kind) for k in judge.KINDS] for kind in kinds], np.float32)
+    # in doubt leaning empty on each kind, then a ring the reader was sure of, a square
+    # in doubt leaning filled
+    filled = np.array([False, False, False, False, False, True])
+    sure = np.array([SURE - 0.01] * 4 + [1.0, SURE - 0.01])
+    judge.verdicts(planes, known, filled, sure)
+    doubted, steady_logit = judge.DOUBTED_EMPTY_LOGIT, judge.STEADY_LOGIT
+    assert lines == [doubted, doubted, steady_logit, steady_logit, steady_logit, judge.LEANED_LOGIT]
+    assert judge.DOUBTED_EMPTY_LOGIT > judge.STEADY_LOGIT
+
+
+def test_the_highest_line_that_applies_is_the_one_held():
+    planes = np.zeros((3, 4, judge.SIDE, judge.SIDE), np.float32)
+    planes[1:, 3] = 1.0  # clipped all over
+    doubted_empty = np.array([True, True, False])
+    assert judge.steady_line(planes, np.zeros(3, bool), doubted_empty).tolist() == [
+        judge.DOUBTED_EMPTY_LOGIT,
+        max(judge.CLIPPED_LOGIT, judge.DOUBTED_EMPTY_LOGIT),
+        judge.CLIPPED_LOGIT,
+    ]
+
+
 def test_a_reading_on_clipped_paper_must_hold_at_the_clipped_line():
     planes = np.zeros((4, 4, judge.SIDE, judge.SIDE), np.float32)
     rows = math.ceil(judge.SIDE * judge.CLIPPED_SHARE)  # CLIPPED_SHARE of the patch or more
@@ -329,8 +364,11 @@ def test_a_scribble_both_networks_read_empty_is_flagged_where_one_look_doubts(mo
     assert photo.truth["mood:2"] and photo.drawn["mood:2"] == "scribble"
     flagged = read()
     assert flagged.uncertain and not flagged.filled
-    # without the steadiness rule, the same reading stands unflagged: a silent error
+    # the reader doubted it, leaning empty: the doubted line alone flags it too
     monkeypatch.setattr(judge, "STEADY_LOGIT", -np.inf)
+    assert read().uncertain
+    # without the steadiness rule, the same reading stands unflagged: a silent error
+    monkeypatch.setattr(judge, "DOUBTED_EMPTY_LOGIT", -np.inf)
     silent = read()
     assert not silent.uncertain and not silent.filled
 
@@ -373,5 +411,21 @@ def test_an_erasure_the_reader_leaned_filled_on_is_flagged_where_a_look_holds_un
     flagged = read()
     assert flagged.uncertain and not flagged.filled
     monkeypatch.setattr(judge, "LEANED_LOGIT", judge.STEADY_LOGIT)
+    stands = read()
+    assert not stands.uncertain and not stands.filled
+
+
+def test_an_erased_square_the_reader_doubted_is_flagged_where_a_look_holds_under_6(
+    monkeypatch,
+):
+    """Tuning seed 3406 (held back from training): an erasure in a grid square the reader
+    doubted, leaning empty, which the networks read empty but one look holds under 6. A
+    square's patch can average light letters into paper, so where the reader saw pencil
+    there an empty reading must be steadier: flagged. At the line of 3, it stood."""
+    photo, read = _one_mark(3406, "grid:2,3")
+    assert not photo.truth["grid:2,3"] and photo.drawn["grid:2,3"] == "erased"
+    flagged = read()
+    assert flagged.uncertain and not flagged.filled
+    monkeypatch.setattr(judge, "DOUBTED_EMPTY_LOGIT", judge.STEADY_LOGIT)
     stands = read()
     assert not stands.uncertain and not stands.filled

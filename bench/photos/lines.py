@@ -18,6 +18,13 @@ LINES = (
     ("--steady-logit", "judge", "STEADY_LOGIT", float, "the logit every look must hold"),
     ("--clipped-logit", "judge", "CLIPPED_LOGIT", float, "the same, on paper clipped to white"),
     ("--leaned-logit", "judge", "LEANED_LOGIT", float, "the same, where the reader leaned filled"),
+    (
+        "--doubted-empty-logit",
+        "judge",
+        "DOUBTED_EMPTY_LOGIT",
+        float,
+        "the same, where the reader doubted a ring or a square but leaned empty",
+    ),
     ("--most-doubts", "read", "MOST_DOUBTS", int, "marks in doubt from which a page is refused"),
 )
 

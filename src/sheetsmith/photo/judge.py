@@ -11,7 +11,8 @@ ones) and run here in plain numpy. Both look at every mark; the first decides, a
 is not all but sure (AGAIN) or would overturn a sure reading, the mean of their logits does.
 That reading stands where it is all but sure (SETTLE) and steady (`steady`): each network
 holds it at logit STEADY_LOGIT or more (CLIPPED_LOGIT on paper clipped to white,
-LEANED_LOGIT where the reader doubted but leaned filled: `steady_line`), and, where either
+LEANED_LOGIT where the reader doubted but leaned filled, DOUBTED_EMPTY_LOGIT where it doubted
+a ring or a grid square but leaned empty: `steady_line`), and, where either
 network's logit is nearer 0 than MIRROR_BELOW, so does each at the patch mirrored three
 ways (they were trained on mirrored patches too, and a mark's fill means the same
 mirrored); anything else is flagged. Before the steadiness rule, on the half of the tuning
@@ -84,6 +85,15 @@ LEANED_LOGIT = 6.0
 # 105241 and 105825); on clipped paper that is not steady enough
 CLIPPED_LOGIT = 4.0
 CLIPPED_SHARE = 0.2
+# ... and at this where the reader doubted but leaned empty on a ring or a grid square:
+# there it saw pencil too faint for its threshold, and a square's patch (2 points a pixel)
+# or a ring over its printed oval can average a light stroke into paper. Letters a player
+# sees plainly in a grid square, and a light ring around a day, read empty with every
+# look at logit 5.1-5.2 (held-out 108371). On boxes and points, whose doubts are many
+# more, the same line flagged four times as many marks and kept no more mistakes from
+# standing (bench/README.md, "Where the reader doubted a ring or a square")
+DOUBTED_EMPTY_LOGIT = 6.0
+DOUBTED_EMPTY_KINDS = ("circle", "square")
 _BATCH = 16
 
 
@@ -338,7 +348,9 @@ def verdicts(
     every = logits(planes, known)
     p = probability(every, sure_reader)
     sure = [round(max(float(p_mark), 1.0 - float(p_mark)), 3) for p_mark in p]
-    line = steady_line(planes, doubted & reader_filled)
+    kind = known[:, : len(KINDS)].argmax(axis=1)  # `facts` leads with the one-hot kind
+    faint_kind = np.isin(kind, [KINDS.index(k) for k in DOUBTED_EMPTY_KINDS])
+    line = steady_line(planes, doubted & reader_filled, doubted & ~reader_filled & faint_kind)
     holds = np.ones(len(p), bool)
     standing = np.flatnonzero(np.array(sure) >= SETTLE)
     holds[standing] = steady(
@@ -350,10 +362,17 @@ def verdicts(
     ]
 
 
-def steady_line(planes: np.ndarray, leaned: np.ndarray) -> np.ndarray:
+def steady_line(
+    planes: np.ndarray, leaned: np.ndarray, doubted_empty: np.ndarray | None = None
+) -> np.ndarray:
     """The logit each mark's reading must hold in every look (`steady`): STEADY_LOGIT,
     CLIPPED_LOGIT where CLIPPED_SHARE or more of its patch is clipped to white (the last
-    plane), LEANED_LOGIT where the reader doubted but leaned filled (`leaned`)."""
+    plane), LEANED_LOGIT where the reader doubted but leaned filled (`leaned`),
+    DOUBTED_EMPTY_LOGIT where it doubted but leaned empty on a ring or a grid square
+    (`doubted_empty`); the highest that applies."""
     clipped = planes[:, 3].mean(axis=(1, 2)) >= CLIPPED_SHARE
     line = np.where(clipped, max(STEADY_LOGIT, CLIPPED_LOGIT), STEADY_LOGIT)
-    return np.where(leaned, np.maximum(line, LEANED_LOGIT), line)
+    line = np.where(leaned, np.maximum(line, LEANED_LOGIT), line)
+    if doubted_empty is not None:
+        line = np.where(doubted_empty, np.maximum(line, DOUBTED_EMPTY_LOGIT), line)
+    return line
