@@ -319,7 +319,8 @@ def main(argv: list[str] | None = None) -> int:
         f" steady from logit {judge.STEADY_LOGIT} ({judge.CLIPPED_LOGIT} on clipped paper,"
         f" {judge.LEANED_LOGIT} where the reader doubted but leaned filled,"
         f" {judge.DOUBTED_EMPTY_LOGIT} where it doubted a ring or a square but leaned empty);"
-        " pages doubting"
+        f" empty readings flagged on patches {judge.LOST_SHARE:.0%} clipped where strokes show"
+        f" under {judge.LOST_STROKES}; pages doubting"
         f" {read_module.MOST_DOUBTS} marks refused",
         f"  read: {len(read_ok)} photos, {marks} marks: right without a flag {right}"
         f" ({right / max(marks, 1):.2%}, target >= 99.5%), flagged {flagged}"

@@ -47,6 +47,16 @@ def test_a_shrunk_photo_is_asked_for_at_full_size():
     assert advice(1.5, 10.0, 3, size=(640, 480)) == []  # the page was big enough in it
 
 
+def test_marks_in_doubt_on_paper_clipped_to_white_ask_for_softer_light():
+    (said,) = advice(2.0, 10.0, 3, clipped=2)
+    assert "overexposed around 2 of the marks in doubt" in said
+    assert "softer light" in said
+    assert advice(2.0, 10.0, 3, clipped=0) == []
+    assert advice(2.0, 10.0, 0, clipped=2) == []  # nothing in doubt: nothing to change
+    said = advice(0.7, 34.0, 3, clipped=1)  # first, then what else would help
+    assert "overexposed" in said[0] and CLOSER in said[1] and FLAT in said[2]
+
+
 def test_a_read_knows_how_big_and_how_slanted_its_page_was():
     readable, page = pp.build()
     catalogue = pp.TestCatalogue((readable, page))

@@ -25,6 +25,13 @@ LINES = (
         float,
         "the same, where the reader doubted a ring or a square but leaned empty",
     ),
+    (
+        "--lost-strokes",
+        "judge",
+        "LOST_STROKES",
+        float,
+        "strokes lighter than this flag empty readings on paper clipped past LOST_SHARE",
+    ),
     ("--most-doubts", "read", "MOST_DOUBTS", int, "marks in doubt from which a page is refused"),
 )
 

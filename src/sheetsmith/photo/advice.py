@@ -22,14 +22,22 @@ def advice(
     tilt: float,
     uncertain: int,
     size: tuple[int, int] = (0, 0),
+    clipped: int = 0,
 ) -> list[str]:
     """What to change in the next photo of a page that left `uncertain` marks unsure
-    (`size`: the photo's width and height, 0 if unknown); nothing when every mark was read
-    for sure, or when the photo was not the cause. (A page with many marks in doubt is
-    refused instead: `photo.read.unclear`.)"""
+    (`size`: the photo's width and height, 0 if unknown; `clipped`: how many of them lie on
+    paper the camera clipped to white, where light pencil may be gone); nothing when every
+    mark was read for sure, or when the photo was not the cause. (A page with many marks in
+    doubt is refused instead: `photo.read.unclear`.)"""
     if not uncertain:
         return []
     out = []
+    if clipped:
+        out.append(
+            f"the photo is overexposed around {clipped} of the marks in doubt: the paper"
+            " there is pure white, and light pencil vanishes with it; take it again in softer"
+            " light, or tap the page on the phone's screen so the camera exposes for the paper"
+        )
     if 0.0 < px_per_point < SMALL_PAGE and 0 < max(size) < SHRUNK_SIDE:
         out.append(
             f"the photo is small ({size[0]}x{size[1]} pixels): send it at full size (apps"

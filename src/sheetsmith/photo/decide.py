@@ -155,6 +155,7 @@ class Decided:
     glare: tuple[str, ...] = ()  # the marks under glare (glare.py)
     burnt: float = 0.0  # the share of the page clipped to white (burnt.py)
     stroke_darkness: float = 0.0  # the clearly filled marks' pencil (ink added; 0.0: none)
+    clipped_doubts: int = 0  # empty readings flagged as pencil clipped away (`judge.lost`)
 
 
 def even_light(gray: np.ndarray) -> np.ndarray:
@@ -416,15 +417,26 @@ def decide(
                 if readings[key].confidence >= SURE and trace[key] >= least:
                     readings[key] = Reading(False, SURE - 0.1)
     circle_groups(page, scores, readings)
+    clipped_doubts = 0
     if second_look:
         art = 1.0 - blank.astype(np.float32) / 255.0
         facts = {"pencil": pencil, "noise": noise, "contrast": contrast}
         saturated = judge.saturation(rectified)
-        judge.settle(
-            page, readings, scores, ink, art, light, saturated, px_per_point, tilt, **facts
+        clipped_doubts = judge.settle(
+            page,
+            readings,
+            scores,
+            ink,
+            art,
+            light,
+            saturated,
+            px_per_point,
+            tilt,
+            strokes=strokes,
+            **facts,
         )
     glare = tuple(glared(light, blank, page))
-    return Decided(readings, scores, pencil, noise, contrast, glare, burnt, strokes)
+    return Decided(readings, scores, pencil, noise, contrast, glare, burnt, strokes, clipped_doubts)
 
 
 def off_print(blank: np.ndarray) -> np.ndarray:

@@ -94,6 +94,16 @@ CLIPPED_SHARE = 0.2
 # standing (bench/README.md, "Where the reader doubted a ring or a square")
 DOUBTED_EMPTY_LOGIT = 6.0
 DOUBTED_EMPTY_KINDS = ("circle", "square")
+# An empty reading where LOST_SHARE or more of the mark's patch is clipped to white, on a
+# page whose clearly filled marks show lighter than LOST_STROKES (ink added; or none
+# show), is flagged whatever every look says: pencil that light is clipped away with the
+# paper, and nothing is left to see. The same as a burnt page (burnt.FAINT_STROKES, 0.2),
+# mark by mark; a little over it, as the strokes' own measure reads such pencil at 0.18-0.20
+# on those photos. A scribble and a cross on boxes read empty with every look at logit 8
+# (held-out 105949, 109963, paper 62-67 % clipped); no look can be trusted there. It refuses
+# 2-3 % more photos as unclear (bench/README.md, "Pencil clipped away with the paper")
+LOST_SHARE = 0.6
+LOST_STROKES = 0.22
 _BATCH = 16
 
 
@@ -309,16 +319,18 @@ def settle(
     pencil: float,
     noise: float,
     contrast: float,
-) -> None:
+    strokes: float | None = None,
+) -> int:
     """Every mark looked at again, in place: the networks' reading stands where it is all
     but sure and steady (`steady`, looked at only where it would stand); anything else is
     flagged (with their reading, the more often right). Where they overturn a reading the
     reader was sure of, both have voted (`probability`): on the tuning photos held back,
     all 60 such overturns that stood were right, and flagging them as well would prevent no
-    mistake."""
+    mistake. `strokes`: how dark the page's clearly filled marks show (`lost`). The number
+    of empty readings flagged as pencil clipped away (`lost`)."""
     marks = list(page.marks)
     if not marks or not knows(page):
-        return
+        return 0
     planes = patches(marks, page, ink, art, light, saturated, pencil)
     known = np.array(
         [
@@ -332,17 +344,24 @@ def settle(
         known,
         np.array([readings[m.key].filled for m in marks]),
         np.array([readings[m.key].confidence for m in marks]),
+        strokes,
     )
     for mark, filled_mark, sure_mark in zip(marks, filled, sure, strict=True):
         readings[mark.key] = Reading(bool(filled_mark), sure_mark)
+    return int(lost(planes, filled, strokes).sum())
 
 
 def verdicts(
-    planes: np.ndarray, known: np.ndarray, reader_filled: np.ndarray, reader_sure: np.ndarray
+    planes: np.ndarray,
+    known: np.ndarray,
+    reader_filled: np.ndarray,
+    reader_sure: np.ndarray,
+    strokes: float | None = None,
 ) -> tuple[np.ndarray, list[float]]:
     """The networks' reading of each mark and how sure (`settle`): below SURE where it is
-    under SETTLE or not steady at its `steady_line`. `reader_filled` and `reader_sure`:
-    the reader's reading and confidence."""
+    under SETTLE, not steady at its `steady_line`, or an empty reading where the pencil
+    may be clipped away (`lost`, given the page's `strokes`). `reader_filled` and
+    `reader_sure`: the reader's reading and confidence."""
     doubted = reader_sure < SURE
     sure_reader = np.where(doubted, -1, reader_filled.astype(int))
     every = logits(planes, known)
@@ -356,10 +375,21 @@ def verdicts(
     holds[standing] = steady(
         planes[standing], known[standing], every[:, standing], p[standing] >= 0.5, line[standing]
     )
+    holds &= ~lost(planes, p >= 0.5, strokes)
     return p >= 0.5, [
         sure_mark if sure_mark >= SETTLE and held else min(sure_mark, SURE - 0.1)
         for sure_mark, held in zip(sure, holds, strict=True)
     ]
+
+
+def lost(planes: np.ndarray, filled: np.ndarray, strokes: float | None) -> np.ndarray:
+    """Which empty readings (`filled` False) lie where the pencil may be clipped away with
+    the paper: LOST_SHARE or more of the patch clipped to white (the last plane), on a page
+    whose clearly filled marks show lighter than LOST_STROKES (`strokes`; 0.0 where none
+    does). None where the page's strokes are not known."""
+    if strokes is None or strokes >= LOST_STROKES:
+        return np.zeros(len(planes), bool)
+    return ~filled & (planes[:, 3].mean(axis=(1, 2)) >= LOST_SHARE)
 
 
 def steady_line(

@@ -60,6 +60,7 @@ class PageRead:
     tilt: float = 0.0  # degrees: how far the phone leaned from straight above the page
     size: tuple[int, int] = (0, 0)  # the photo's width and height, in pixels
     framing: tuple[float, ...] = ()  # where the page lies in the frame (`Located.framing`)
+    clipped_doubts: int = 0  # marks flagged as light pencil clipped away (`judge.lost`)
     # the photos read as this page, when it was read from several (`photo.several`)
     parts: tuple[PageRead, ...] = field(default=(), repr=False)
 
@@ -84,9 +85,17 @@ class PageRead:
             return [
                 f"{part.file}: {hint}"
                 for part in self.parts
-                for hint in advice(part.px_per_point, part.tilt, len(part.uncertain()), part.size)
+                for hint in advice(
+                    part.px_per_point,
+                    part.tilt,
+                    len(part.uncertain()),
+                    part.size,
+                    part.clipped_doubts,
+                )
             ]
-        return advice(self.px_per_point, self.tilt, len(self.uncertain()), self.size)
+        return advice(
+            self.px_per_point, self.tilt, len(self.uncertain()), self.size, self.clipped_doubts
+        )
 
 
 @dataclass(frozen=True)
@@ -217,6 +226,7 @@ def read_page(
         tilt=located.tilt,
         size=(image.shape[1], image.shape[0]),
         framing=located.framing,
+        clipped_doubts=decided.clipped_doubts,
     )
     if alone and (problem := unclear(read)) is not None:
         raise Unclear([problem])
