@@ -420,20 +420,10 @@ def decide(
     clipped_doubts = 0
     if second_look:
         art = 1.0 - blank.astype(np.float32) / 255.0
-        facts = {"pencil": pencil, "noise": noise, "contrast": contrast}
+        facts = {"pencil": pencil, "noise": noise, "contrast": contrast, "strokes": strokes}
         saturated = judge.saturation(rectified)
         clipped_doubts = judge.settle(
-            page,
-            readings,
-            scores,
-            ink,
-            art,
-            light,
-            saturated,
-            px_per_point,
-            tilt,
-            strokes=strokes,
-            **facts,
+            page, readings, scores, ink, art, light, saturated, px_per_point, tilt, **facts
         )
     glare = tuple(glared(light, blank, page))
     return Decided(readings, scores, pencil, noise, contrast, glare, burnt, strokes, clipped_doubts)
