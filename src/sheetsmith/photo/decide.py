@@ -155,7 +155,7 @@ class Decided:
     glare: tuple[str, ...] = ()  # the marks under glare (glare.py)
     burnt: float = 0.0  # the share of the page clipped to white (burnt.py)
     stroke_darkness: float = 0.0  # the clearly filled marks' pencil (ink added; 0.0: none)
-    clipped_doubts: int = 0  # empty readings flagged as pencil clipped away (`judge.lost`)
+    clipped_doubts: int = 0  # readings flagged for paper clipped to white (`judge.settle`)
 
 
 def even_light(gray: np.ndarray) -> np.ndarray:

@@ -104,6 +104,11 @@ DOUBTED_EMPTY_KINDS = ("circle", "square")
 # 2-3 % more photos as unclear (bench/README.md, "Pencil clipped away with the paper")
 LOST_SHARE = 0.6
 LOST_STROKES = 0.22
+# On paper clipped that much, the networks' filled reading against a reader sure the mark
+# was empty is flagged too (`overturned`): the reader saw no pencil, and what the networks
+# see may be an eraser's residue the clip left (held-out 113779: an erased box read filled
+# at logit 6-18). On 6,000 held-out photos, 0.002 % of marks (bench/README.md, "Pencil
+# clipped away with the paper")
 _BATCH = 16
 
 
@@ -327,7 +332,7 @@ def settle(
     reader was sure of, both have voted (`probability`): on the tuning photos held back,
     all 60 such overturns that stood were right, and flagging them as well would prevent no
     mistake. `strokes`: how dark the page's clearly filled marks show (`lost`). The number
-    of empty readings flagged as pencil clipped away (`lost`)."""
+    of readings flagged for paper clipped to white (`lost`, `overturned`)."""
     marks = list(page.marks)
     if not marks or not knows(page):
         return 0
@@ -339,16 +344,13 @@ def settle(
         ],
         np.float32,
     )
-    filled, sure = verdicts(
-        planes,
-        known,
-        np.array([readings[m.key].filled for m in marks]),
-        np.array([readings[m.key].confidence for m in marks]),
-        strokes,
-    )
+    reader_filled = np.array([readings[m.key].filled for m in marks])
+    reader_sure = np.array([readings[m.key].confidence for m in marks])
+    filled, sure = verdicts(planes, known, reader_filled, reader_sure, strokes)
     for mark, filled_mark, sure_mark in zip(marks, filled, sure, strict=True):
         readings[mark.key] = Reading(bool(filled_mark), sure_mark)
-    return int(lost(planes, filled, strokes).sum())
+    clipped = lost(planes, filled, strokes) | overturned(planes, filled, reader_filled, reader_sure)
+    return int(clipped.sum())
 
 
 def verdicts(
@@ -359,8 +361,9 @@ def verdicts(
     strokes: float | None = None,
 ) -> tuple[np.ndarray, list[float]]:
     """The networks' reading of each mark and how sure (`settle`): below SURE where it is
-    under SETTLE, not steady at its `steady_line`, or an empty reading where the pencil
-    may be clipped away (`lost`, given the page's `strokes`). `reader_filled` and
+    under SETTLE, not steady at its `steady_line`, an empty reading where the pencil may
+    be clipped away (`lost`, given the page's `strokes`), or a filled one that overturns
+    the reader on clipped paper (`overturned`). `reader_filled` and
     `reader_sure`: the reader's reading and confidence."""
     doubted = reader_sure < SURE
     sure_reader = np.where(doubted, -1, reader_filled.astype(int))
@@ -376,10 +379,20 @@ def verdicts(
         planes[standing], known[standing], every[:, standing], p[standing] >= 0.5, line[standing]
     )
     holds &= ~lost(planes, p >= 0.5, strokes)
+    holds &= ~overturned(planes, p >= 0.5, reader_filled, reader_sure)
     return p >= 0.5, [
         sure_mark if sure_mark >= SETTLE and held else min(sure_mark, SURE - 0.1)
         for sure_mark, held in zip(sure, holds, strict=True)
     ]
+
+
+def overturned(
+    planes: np.ndarray, filled: np.ndarray, reader_filled: np.ndarray, reader_sure: np.ndarray
+) -> np.ndarray:
+    """Which filled readings (`filled`) overturn a reader sure the mark was empty, where
+    LOST_SHARE or more of the patch is clipped to white."""
+    sure_empty = (reader_sure >= SURE) & ~reader_filled
+    return filled & sure_empty & (planes[:, 3].mean(axis=(1, 2)) >= LOST_SHARE)
 
 
 def lost(planes: np.ndarray, filled: np.ndarray, strokes: float | None) -> np.ndarray:

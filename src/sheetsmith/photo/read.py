@@ -60,7 +60,7 @@ class PageRead:
     tilt: float = 0.0  # degrees: how far the phone leaned from straight above the page
     size: tuple[int, int] = (0, 0)  # the photo's width and height, in pixels
     framing: tuple[float, ...] = ()  # where the page lies in the frame (`Located.framing`)
-    clipped_doubts: int = 0  # marks flagged as light pencil clipped away (`judge.lost`)
+    clipped_doubts: int = 0  # marks flagged for paper clipped to white (`judge.settle`)
     # the photos read as this page, when it was read from several (`photo.several`)
     parts: tuple[PageRead, ...] = field(default=(), repr=False)
 
