@@ -143,20 +143,29 @@ def test_each_network_must_hold_the_reading_at_the_steady_logit(monkeypatch):
     assert judge.steady(planes, known, every, np.array([True, False, True, False])).all()
 
 
-def test_a_reading_where_the_reader_leaned_filled_must_hold_at_the_leaned_line(monkeypatch):
+def _lines_held(monkeypatch, kinds: list[str], filled: list[bool], sure: list[float]):
+    """The line `verdicts` asks each mark's reading to hold, for marks of these kinds read
+    so by the reader."""
     lines: list[float] = []
 
     def steady(planes, known, every, filled, line):
         lines.extend(line.tolist())
         return np.ones(len(planes), bool)
 
-    monkeypatch.setattr(judge, "logits", lambda planes, known: np.full((2, 4), -20.0))
+    n = len(kinds)
+    monkeypatch.setattr(judge, "logits", lambda planes, known: np.full((2, n), -20.0))
     monkeypatch.setattr(judge, "steady", steady)
-    planes = np.zeros((4, 4, judge.SIDE, judge.SIDE), np.float32)
+    planes = np.zeros((n, 4, judge.SIDE, judge.SIDE), np.float32)
+    known = np.array([[float(k == kind) for k in judge.KINDS] for kind in kinds], np.float32)
+    judge.verdicts(planes, known, np.array(filled), np.array(sure))
+    return lines
+
+
+def test_a_reading_where_the_reader_leaned_filled_must_hold_at_the_leaned_line(monkeypatch):
     # the reader: in doubt leaning filled, in doubt leaning empty, sure filled, sure empty
-    filled = np.array([True, False, True, False])
-    sure = np.array([SURE - 0.01, SURE - 0.01, SURE, 1.0])
-    judge.verdicts(planes, np.zeros((4, 1), np.float32), filled, sure)
+    lines = _lines_held(
+        monkeypatch, ["box"] * 4, [True, False, True, False], [SURE - 0.01, SURE - 0.01, SURE, 1.0]
+    )
     assert lines == [judge.LEANED_LOGIT] + [judge.STEADY_LOGIT] * 3
     assert judge.LEANED_LOGIT > judge.STEADY_LOGIT
 
@@ -164,22 +173,11 @@ def test_a_reading_where_the_reader_leaned_filled_must_hold_at_the_leaned_line(m
 def test_a_ring_or_square_the_reader_doubted_leaning_empty_must_hold_at_the_doubted_line(
     monkeypatch,
 ):
-    lines: list[float] = []
-
-    def steady(planes, known, every, filled, line):
-        lines.extend(line.tolist())
-        return np.ones(len(planes), bool)
-
-    monkeypatch.setattr(judge, "logits", lambda planes, known: np.full((2, 6), -20.0))
-    monkeypatch.setattr(judge, "steady", steady)
-    planes = np.zeros((6, 4, judge.SIDE, judge.SIDE), np.float32)
-    kinds = ["circle", "square", "box", "point", "circle", "square"]
-    known = np.array([[float(k == kind) for k in judge.KINDS] for kind in kinds], np.float32)
     # in doubt leaning empty on each kind, then a ring the reader was sure of, a square
     # in doubt leaning filled
-    filled = np.array([False, False, False, False, False, True])
-    sure = np.array([SURE - 0.01] * 4 + [1.0, SURE - 0.01])
-    judge.verdicts(planes, known, filled, sure)
+    kinds = ["circle", "square", "box", "point", "circle", "square"]
+    filled = [False, False, False, False, False, True]
+    lines = _lines_held(monkeypatch, kinds, filled, [SURE - 0.01] * 4 + [1.0, SURE - 0.01])
     doubted, steady_logit = judge.DOUBTED_EMPTY_LOGIT, judge.STEADY_LOGIT
     assert lines == [doubted, doubted, steady_logit, steady_logit, steady_logit, judge.LEANED_LOGIT]
     assert judge.DOUBTED_EMPTY_LOGIT > judge.STEADY_LOGIT
@@ -442,34 +440,29 @@ def test_an_erasure_both_networks_read_empty_at_99_percent_stands(monkeypatch):
     assert read().uncertain
 
 
-def test_an_erasure_the_reader_leaned_filled_on_is_flagged_where_a_look_holds_under_6(
-    monkeypatch,
+@pytest.mark.parametrize(
+    ("seed", "key", "line"),
+    [
+        # an erased star point the reader leaned filled on, which both networks read empty
+        # (logits -9.8 and -7.4) and a mirrored look holds at 4.8 only: where the reader
+        # saw pencil it could not be sure of, that is not steady enough
+        (114, "star:3,5", "LEANED_LOGIT"),
+        # an erasure in a grid square the reader doubted, leaning empty, which one look
+        # holds under 6: a square's patch can average light letters into paper, so where
+        # the reader saw pencil there an empty reading must be steadier
+        (3406, "grid:2,3", "DOUBTED_EMPTY_LOGIT"),
+    ],
+)
+def test_an_erasure_the_reader_doubted_is_flagged_where_a_look_holds_under_6(
+    monkeypatch, seed, key, line
 ):
-    """Tuning seed 114 (held back from training): an erased star point the reader leaned
-    filled on, which both networks read empty (logits -9.8 and -7.4) and a mirrored look
-    holds at 4.8 only. Where the reader saw pencil it could not be sure of, that is not
-    steady enough: flagged. At the line of 3 everywhere, it stood."""
-    photo, read = _one_mark(114, "star:3,5")
-    assert not photo.truth["star:3,5"] and photo.drawn["star:3,5"] == "erased"
+    """Tuning photos held back from training: flagged at the line for the reader's doubt;
+    at the line of 3 everywhere, the same reading stood."""
+    photo, read = _one_mark(seed, key)
+    assert not photo.truth[key] and photo.drawn[key] == "erased"
     flagged = read()
     assert flagged.uncertain and not flagged.filled
-    monkeypatch.setattr(judge, "LEANED_LOGIT", judge.STEADY_LOGIT)
-    stands = read()
-    assert not stands.uncertain and not stands.filled
-
-
-def test_an_erased_square_the_reader_doubted_is_flagged_where_a_look_holds_under_6(
-    monkeypatch,
-):
-    """Tuning seed 3406 (held back from training): an erasure in a grid square the reader
-    doubted, leaning empty, which the networks read empty but one look holds under 6. A
-    square's patch can average light letters into paper, so where the reader saw pencil
-    there an empty reading must be steadier: flagged. At the line of 3, it stood."""
-    photo, read = _one_mark(3406, "grid:2,3")
-    assert not photo.truth["grid:2,3"] and photo.drawn["grid:2,3"] == "erased"
-    flagged = read()
-    assert flagged.uncertain and not flagged.filled
-    monkeypatch.setattr(judge, "DOUBTED_EMPTY_LOGIT", judge.STEADY_LOGIT)
+    monkeypatch.setattr(judge, line, judge.STEADY_LOGIT)
     stands = read()
     assert not stands.uncertain and not stands.filled
 
