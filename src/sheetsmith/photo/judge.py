@@ -90,7 +90,7 @@ CLIPPED_SHARE = 0.2
 # or a ring over its printed oval can average a light stroke into paper. Letters a player
 # sees plainly in a grid square, and a light ring around a day, read empty with every
 # look at logit 5.1-5.2 (held-out 108371). On boxes and points, whose doubts are many
-# more, the same line flagged four times as many marks and kept no more mistakes from
+# more, the same line added three times the flags to keep one more known mistake from
 # standing (bench/README.md, "Where the reader doubted a ring or a square")
 DOUBTED_EMPTY_LOGIT = 6.0
 DOUBTED_EMPTY_KINDS = ("circle", "square")
@@ -101,7 +101,7 @@ DOUBTED_EMPTY_KINDS = ("circle", "square")
 # mark by mark; a little over it, as the strokes' own measure reads such pencil at 0.18-0.20
 # on those photos. A scribble and a cross on boxes read empty with every look at logit 8
 # (held-out 105949, 109963, paper 62-67 % clipped); no look can be trusted there. It refuses
-# 2-3 % more photos as unclear (bench/README.md, "Pencil clipped away with the paper")
+# 1.5-3.5 % more photos as unclear (bench/README.md, "Pencil clipped away with the paper")
 LOST_SHARE = 0.6
 LOST_STROKES = 0.22
 # On paper clipped that much, the networks' filled reading against a reader sure the mark
@@ -392,7 +392,7 @@ def overturned(
     """Which filled readings (`filled`) overturn a reader sure the mark was empty, where
     LOST_SHARE or more of the patch is clipped to white."""
     sure_empty = (reader_sure >= SURE) & ~reader_filled
-    return filled & sure_empty & (planes[:, 3].mean(axis=(1, 2)) >= LOST_SHARE)
+    return filled & sure_empty & (clipped_share(planes) >= LOST_SHARE)
 
 
 def lost(planes: np.ndarray, filled: np.ndarray, strokes: float | None) -> np.ndarray:
@@ -402,7 +402,12 @@ def lost(planes: np.ndarray, filled: np.ndarray, strokes: float | None) -> np.nd
     does). None where the page's strokes are not known."""
     if strokes is None or strokes >= LOST_STROKES:
         return np.zeros(len(planes), bool)
-    return ~filled & (planes[:, 3].mean(axis=(1, 2)) >= LOST_SHARE)
+    return ~filled & (clipped_share(planes) >= LOST_SHARE)
+
+
+def clipped_share(planes: np.ndarray) -> np.ndarray:
+    """The share of each mark's patch clipped to white (its last plane, `saturation`)."""
+    return planes[:, 3].mean(axis=(1, 2))
 
 
 def steady_line(
@@ -413,7 +418,7 @@ def steady_line(
     plane), LEANED_LOGIT where the reader doubted but leaned filled (`leaned`),
     DOUBTED_EMPTY_LOGIT where it doubted but leaned empty on a ring or a grid square
     (`doubted_empty`); the highest that applies."""
-    clipped = planes[:, 3].mean(axis=(1, 2)) >= CLIPPED_SHARE
+    clipped = clipped_share(planes) >= CLIPPED_SHARE
     line = np.where(clipped, max(STEADY_LOGIT, CLIPPED_LOGIT), STEADY_LOGIT)
     line = np.where(leaned, np.maximum(line, LEANED_LOGIT), line)
     if doubted_empty is not None:
