@@ -107,7 +107,7 @@ LOST_STROKES = 0.22
 # On paper clipped that much, the networks' filled reading against a reader sure the mark
 # was empty is flagged too (`overturned`): the reader saw no pencil, and what the networks
 # see may be an eraser's residue the clip left (held-out 113779: an erased box read filled
-# at logit 6-18). On 6,000 held-out photos, 0.02 % of marks (bench/README.md, "Pencil
+# at logit 6-18). On 6,000 held-out photos, 92 marks (0.015 %; bench/README.md, "Pencil
 # clipped away with the paper")
 _BATCH = 16
 
