@@ -226,9 +226,9 @@ def test_a_filled_reading_overturning_a_sure_empty_one_on_clipped_paper_is_flagg
     monkeypatch.setattr(judge, "logits", lambda planes, known: np.full((2, 4), 20.0))
     monkeypatch.setattr(judge, "steady", lambda *args: np.ones(4, bool))
     planes = np.zeros((4, 4, judge.SIDE, judge.SIDE), np.float32)
-    rows = math.ceil(judge.SIDE * judge.LOST_SHARE)
+    rows = math.ceil(judge.SIDE * judge.OVERTURN_SHARE)
     planes[[0, 2, 3], 3, :rows] = 1.0
-    planes[1, 3, : rows - 1] = 1.0  # a row less: under LOST_SHARE
+    planes[1, 3, : rows - 1] = 1.0  # a row less: under OVERTURN_SHARE
     # the reader: sure empty, sure empty, in doubt leaning empty, sure filled
     reader_filled = np.array([False, False, False, True])
     reader_sure = np.array([1.0, 1.0, SURE - 0.01, 1.0])

@@ -32,6 +32,13 @@ LINES = (
         float,
         "strokes lighter than this flag empty readings on paper clipped past LOST_SHARE",
     ),
+    (
+        "--overturn-share",
+        "judge",
+        "OVERTURN_SHARE",
+        float,
+        "clipped share from which the networks' filled against a sure empty is flagged",
+    ),
     ("--most-doubts", "read", "MOST_DOUBTS", int, "marks in doubt from which a page is refused"),
 )
 
