@@ -22,6 +22,7 @@ import json
 import os
 import statistics
 import sys
+import tempfile
 import time
 import traceback
 from collections import Counter, defaultdict
@@ -111,11 +112,29 @@ class Result:
         return (len(self.wrong) + (1000 if self.crashed else 0), bool(self.refused), self.flagged)
 
 
+# Decode as `sheetsmith read` does (`--as-read`: Pillow, shrunk to photo.image.MAX_SIDE),
+# not with OpenCV at full size as every figure in bench/README.md up to the nineteenth
+# session was measured
+AS_READ = False
+
+
+def decoded(jpeg: bytes) -> np.ndarray:
+    """The photo's pixels (BGR), decoded the bench's way or, with AS_READ, `read`'s."""
+    if not AS_READ:
+        return cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
+    from sheetsmith.photo.image import load_image
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "photo.jpg"
+        path.write_bytes(jpeg)
+        return load_image(path)
+
+
 def read_one(item: Generated, catalogue: object, sure: float) -> tuple[Result, object]:
     from sheetsmith.photo.errors import PhotoError
     from sheetsmith.photo.read import read_page
 
-    image = cv2.imdecode(np.frombuffer(item.jpeg, np.uint8), cv2.IMREAD_COLOR)
+    image = decoded(item.jpeg)
     result = Result(item.seed, item.page, marks=len(item.truth))
     start = time.perf_counter()
     try:
@@ -242,6 +261,11 @@ def main(argv: list[str] | None = None) -> int:
         "--skip", type=int, default=0, help="start this many seeds into the split: another block"
     )
     parser.add_argument("--worst", type=int, default=12, help="how many worst photos to save")
+    parser.add_argument(
+        "--as-read",
+        action="store_true",
+        help="decode each photo as `sheetsmith read` loads a file (Pillow, shrunk to 2400 px)",
+    )
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument(
@@ -261,6 +285,8 @@ def main(argv: list[str] | None = None) -> int:
     from sheetsmith.photo import read as read_module
 
     reader_lines.apply(args)
+    global AS_READ
+    AS_READ = args.as_read
     if args.judge_weights:
         _use_weights(args.judge_weights)
     if args.without_judge:
@@ -314,7 +340,8 @@ def main(argv: list[str] | None = None) -> int:
     split = "tuning" if args.tuning else "held-out"
     lines = [
         f"photo reading: {len(results)} {split} photos (seeds {seeds[0]}-{seeds[-1]}),"
-        f" {all_marks} marks; reader catalogue: {type(catalogue).__name__};"
+        f" {all_marks} marks, decoded {'as read does' if AS_READ else 'by OpenCV at full size'};"
+        f" reader catalogue: {type(catalogue).__name__};"
         f" flag threshold confidence < {SURE}; networks sure from {judge.SETTLE},"
         f" steady from logit {judge.STEADY_LOGIT} ({judge.CLIPPED_LOGIT} on clipped paper,"
         f" {judge.LEANED_LOGIT} where the reader doubted but leaned filled,"
