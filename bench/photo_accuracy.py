@@ -112,15 +112,11 @@ class Result:
         return (len(self.wrong) + (1000 if self.crashed else 0), bool(self.refused), self.flagged)
 
 
-# Decode as `sheetsmith read` does (`--as-read`: Pillow, shrunk to photo.image.MAX_SIDE),
-# not with OpenCV at full size as every figure in bench/README.md up to the nineteenth
-# session was measured
-AS_READ = False
-
-
-def decoded(jpeg: bytes) -> np.ndarray:
-    """The photo's pixels (BGR), decoded the bench's way or, with AS_READ, `read`'s."""
-    if not AS_READ:
+def decoded(jpeg: bytes, as_read: bool = False) -> np.ndarray:
+    """The photo's pixels (BGR): by OpenCV at full size, as every figure in bench/README.md
+    up to the nineteenth session was measured, or (`as_read`, `--as-read`) as `sheetsmith
+    read` loads a file (Pillow, shrunk to photo.image.MAX_SIDE)."""
+    if not as_read:
         return cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR)
     from sheetsmith.photo.image import load_image
 
@@ -130,11 +126,13 @@ def decoded(jpeg: bytes) -> np.ndarray:
         return load_image(path)
 
 
-def read_one(item: Generated, catalogue: object, sure: float) -> tuple[Result, object]:
+def read_one(
+    item: Generated, catalogue: object, sure: float, as_read: bool = False
+) -> tuple[Result, object]:
     from sheetsmith.photo.errors import PhotoError
     from sheetsmith.photo.read import read_page
 
-    image = decoded(item.jpeg)
+    image = decoded(item.jpeg, as_read)
     result = Result(item.seed, item.page, marks=len(item.truth))
     start = time.perf_counter()
     try:
@@ -285,8 +283,6 @@ def main(argv: list[str] | None = None) -> int:
     from sheetsmith.photo import read as read_module
 
     reader_lines.apply(args)
-    global AS_READ
-    AS_READ = args.as_read
     if args.judge_weights:
         _use_weights(args.judge_weights)
     if args.without_judge:
@@ -313,13 +309,13 @@ def main(argv: list[str] | None = None) -> int:
     for seed in range(len(synth.writable_pages())):
         w = generate(seed)
         t = time.perf_counter()
-        read_one(w, catalogue, SURE)
+        read_one(w, catalogue, SURE, args.as_read)
         warm[w.page] = time.perf_counter() - t
 
     results = []
     reads: dict[int, object] = {}
     for seed in seeds:
-        result, read = read_one(items[seed], catalogue, SURE)
+        result, read = read_one(items[seed], catalogue, SURE, args.as_read)
         results.append(result)
         reads[seed] = read if read is not None else None
         if len(reads) > 40:  # keep only what the worst cases may need
@@ -338,9 +334,10 @@ def main(argv: list[str] | None = None) -> int:
     rate = len(read_ok) / sum(seconds) if seconds else 0.0
     all_marks = sum(r.marks for r in results)
     split = "tuning" if args.tuning else "held-out"
+    decoding = "as read does" if args.as_read else "by OpenCV at full size"
     lines = [
         f"photo reading: {len(results)} {split} photos (seeds {seeds[0]}-{seeds[-1]}),"
-        f" {all_marks} marks, decoded {'as read does' if AS_READ else 'by OpenCV at full size'};"
+        f" {all_marks} marks, decoded {decoding};"
         f" reader catalogue: {type(catalogue).__name__};"
         f" flag threshold confidence < {SURE}; networks sure from {judge.SETTLE},"
         f" steady from logit {judge.STEADY_LOGIT} ({judge.CLIPPED_LOGIT} on clipped paper,"

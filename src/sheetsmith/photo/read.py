@@ -82,17 +82,10 @@ class PageRead:
     def advice(self) -> list[str]:
         """What to change in the next photo of this page (photo/advice.py)."""
         if self.parts:  # each photo's own, named: the size of one is not the other's
-            return [
-                f"{part.file}: {hint}"
-                for part in self.parts
-                for hint in advice(
-                    part.px_per_point,
-                    part.tilt,
-                    len(part.uncertain()),
-                    part.size,
-                    part.clipped_doubts,
-                )
-            ]
+            return [f"{part.file}: {hint}" for part in self.parts for hint in part._own_advice()]
+        return self._own_advice()
+
+    def _own_advice(self) -> list[str]:
         return advice(
             self.px_per_point, self.tilt, len(self.uncertain()), self.size, self.clipped_doubts
         )
