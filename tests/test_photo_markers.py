@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from sheetsmith.photo.errors import MixedPages
-from sheetsmith.photo.markers import find_markers
+from sheetsmith.photo.markers import _consistent, find_markers
 
 SIDE = 60  # a marker's side in pixels
 DICTIONARY = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
@@ -79,3 +79,34 @@ def test_a_pattern_inside_a_tilted_page_is_passed_over():
     )
     found = find_markers(tilted)
     assert found[2].mean(axis=0)[0] > 750  # the page's own, at the right
+
+
+def test_a_pattern_inside_the_page_near_its_corner_is_passed_over():
+    # near the corner, the stray and the other three still go round a convex quadrilateral;
+    # it lies inside the page the true corner makes with them
+    canvas = np.full((1300, 1000), 255, np.uint8)
+    _page(canvas, 100, 100, 800, 1100)
+    _put(canvas, 2, 700, 900)
+    found = _centres(find_markers(canvas))
+    assert found[2] == (840 + SIDE // 2, 1140 + SIDE // 2)
+
+
+def _quad(centre: tuple[float, float], side: float, angle: float) -> np.ndarray:
+    """A marker's corners, its top-left first and clockwise, `angle` degrees from upright."""
+    turn = np.radians(angle)
+    rotation = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    square = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * side / 2
+    return (square @ rotation.T + centre).astype(np.float32)
+
+
+def test_under_a_steep_tilt_the_turn_tells_the_corner_marker_from_a_stray():
+    # seed 114653 as `read` decodes it: the page's markers 24 to 69 px across, so the true
+    # bottom-right is far larger than the others; the stray is turned a quarter round
+    found = {
+        0: [_quad((891, 1443), 17, -132)],
+        1: [_quad((491, 996), 23, -132)],
+        3: [_quad((1744, 1027), 36, -127)],
+        2: [_quad((987, 475), 12, -16), _quad((1154, 263), 49, -126)],
+    }
+    (kept,) = _consistent(2, found[2], found)
+    assert tuple(np.round(kept.mean(axis=0))) == (1154, 263)

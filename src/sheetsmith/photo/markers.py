@@ -140,14 +140,19 @@ def _consistent(
     size = float(np.median([np.linalg.norm(q[0] - q[2]) for q in others]))
     angle = [math.atan2(*(q[1] - q[0])[::-1]) for q in others]
     mean = math.atan2(np.mean(np.sin(angle)), np.mean(np.cos(angle)))
-    kept = []
-    for quad in quads:
-        ratio = float(np.linalg.norm(quad[0] - quad[2])) / max(size, 1e-6)
+
+    def turned_alike(quad: np.ndarray) -> bool:
         turn = math.atan2(*(quad[1] - quad[0])[::-1]) - mean
-        turn = abs((turn + math.pi) % (2 * math.pi) - math.pi)
-        if 0.6 < ratio < 1.6 and turn < math.radians(30):
-            kept.append(quad)
-    kept = kept or quads
+        return abs((turn + math.pi) % (2 * math.pi) - math.pi) < math.radians(30)
+
+    def sized_alike(quad: np.ndarray) -> bool:
+        return 0.6 < float(np.linalg.norm(quad[0] - quad[2])) / max(size, 1e-6) < 1.6
+
+    # one test after the other, each kept only where it leaves a quad: under a steep tilt
+    # the page's own markers differ in size nearly threefold (seed 114653), so the size
+    # test alone may pass over the true marker while the turn still tells it
+    kept = [q for q in quads if turned_alike(q)] or quads
+    kept = [q for q in kept if sized_alike(q)] or kept
     if len(kept) > 1 and len(others) == len(CORNERS) - 1:
         kept = _at_the_corner(marker, kept, found)
     return kept
@@ -171,7 +176,26 @@ def _at_the_corner(
             turns.append(ax * by - ay * bx)
         return all(t > 0 for t in turns) or all(t < 0 for t in turns)
 
-    return [quad for quad in quads if convex(quad)] or quads
+    def inside(quad: np.ndarray, page: list[np.ndarray]) -> bool:
+        point = quad.mean(axis=0)
+        turns = []
+        for i in range(4):
+            (ax, ay), (bx, by) = page[(i + 1) % 4] - page[i], point - page[i]
+            turns.append(ax * by - ay * bx)
+        return all(t > 0 for t in turns) or all(t < 0 for t in turns)
+
+    kept = [quad for quad in quads if convex(quad)] or quads
+    # a pattern on the page lies inside the page another quad makes with the three; a
+    # corner marker never does (nor does a second page's, which lies beside this one)
+    pages = [
+        [q.mean(axis=0) if m == marker else centre[m] for m in range(len(CORNERS))]
+        for q in kept
+    ]
+    return [
+        quad
+        for quad in kept
+        if not any(inside(quad, page) for other, page in zip(kept, pages) if other is not quad)
+    ] or kept
 
 
 def _apart(quads: list[np.ndarray]) -> bool:
