@@ -188,13 +188,12 @@ def _at_the_corner(
     # a pattern on the page lies inside the page another quad makes with the three; a
     # corner marker never does (nor does a second page's, which lies beside this one)
     pages = [
-        [q.mean(axis=0) if m == marker else centre[m] for m in range(len(CORNERS))]
-        for q in kept
+        [q.mean(axis=0) if m == marker else centre[m] for m in range(len(CORNERS))] for q in kept
     ]
     return [
         quad
-        for quad in kept
-        if not any(inside(quad, page) for other, page in zip(kept, pages) if other is not quad)
+        for i, quad in enumerate(kept)
+        if not any(inside(quad, page) for j, page in enumerate(pages) if j != i)
     ] or kept
 
 
