@@ -165,36 +165,33 @@ def _at_the_corner(
     three markers make: with the three, one goes round a convex quadrilateral. A pattern
     inside the triangle of the other three (seed 100684's score boxes, read as its
     bottom-right marker) does not, under any perspective. Nearer guesses (the corner of
-    the three's parallelogram) are not safe: a tilt moves that corner into the page."""
+    the three's parallelogram) are not safe: a tilt moves that corner into the page. Of
+    those left, one inside the page another makes with the three is a pattern on that page
+    (seed 114653): a corner marker never lies inside its page, nor does a second page's."""
     centre = {m: found[m][0].mean(axis=0) for m in range(len(CORNERS)) if m != marker}
+    pages = {
+        id(quad): [quad.mean(axis=0) if m == marker else centre[m] for m in range(len(CORNERS))]
+        for quad in quads
+    }
 
     def convex(quad: np.ndarray) -> bool:
-        ring = [quad.mean(axis=0) if m == marker else centre[m] for m in range(len(CORNERS))]
-        turns = []
-        for i in range(4):
-            (ax, ay), (bx, by) = ring[(i + 1) % 4] - ring[i], ring[(i + 2) % 4] - ring[i]
-            turns.append(ax * by - ay * bx)
-        return all(t > 0 for t in turns) or all(t < 0 for t in turns)
+        ring = pages[id(quad)]
+        return _same_side([(ring[i], ring[(i + 1) % 4], ring[(i + 2) % 4]) for i in range(4)])
 
-    def inside(quad: np.ndarray, page: list[np.ndarray]) -> bool:
-        point = quad.mean(axis=0)
-        turns = []
-        for i in range(4):
-            (ax, ay), (bx, by) = page[(i + 1) % 4] - page[i], point - page[i]
-            turns.append(ax * by - ay * bx)
-        return all(t > 0 for t in turns) or all(t < 0 for t in turns)
+    def inside(quad: np.ndarray, other: np.ndarray) -> bool:
+        ring, point = pages[id(other)], quad.mean(axis=0)
+        return _same_side([(ring[i], ring[(i + 1) % 4], point) for i in range(4)])
 
     kept = [quad for quad in quads if convex(quad)] or quads
-    # a pattern on the page lies inside the page another quad makes with the three; a
-    # corner marker never does (nor does a second page's, which lies beside this one)
-    pages = [
-        [q.mean(axis=0) if m == marker else centre[m] for m in range(len(CORNERS))] for q in kept
-    ]
     return [
-        quad
-        for i, quad in enumerate(kept)
-        if not any(inside(quad, page) for j, page in enumerate(pages) if j != i)
+        quad for quad in kept if not any(inside(quad, o) for o in kept if o is not quad)
     ] or kept
+
+
+def _same_side(triples: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> bool:
+    """Whether every (a, b, c) turns the same way going a -> b -> c (all left or all right)."""
+    turns = [(b - a)[0] * (c - a)[1] - (b - a)[1] * (c - a)[0] for a, b, c in triples]
+    return all(t > 0 for t in turns) or all(t < 0 for t in turns)
 
 
 def _apart(quads: list[np.ndarray]) -> bool:
