@@ -33,6 +33,7 @@ prints (a point's outline, the digit in a cost box, grid lines) is never taken f
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -209,11 +210,15 @@ def mark_regions(page: ReadablePage) -> list[tuple[int, int, int, int]]:
     return [mark_window(mark, page, 0.6 if mark.kind == "circle" else 0.2) for mark in page.marks]
 
 
+# a page's points come in a few sizes, asked for hundreds of times a photo
+@functools.lru_cache(maxsize=256)
 def _ellipse(width: int, height: int, share: float = 1.0) -> np.ndarray:
     yy, xx = np.mgrid[0:height, 0:width]
     cx, cy = (width - 1) / 2, (height - 1) / 2
     rx, ry = max(share * width / 2, 0.5), max(share * height / 2, 0.5)
-    return ((xx - cx) / rx) ** 2 + ((yy - cy) / ry) ** 2 <= 1.0
+    inside = ((xx - cx) / rx) ** 2 + ((yy - cy) / ry) ** 2 <= 1.0
+    inside.flags.writeable = False  # shared by every caller
+    return inside
 
 
 def _off_print_area(window: np.ndarray, off: np.ndarray) -> float:
