@@ -6,6 +6,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sheetsmith.photo.errors import MixedPages
 from sheetsmith.photo.markers import _consistent, find_markers
@@ -110,3 +112,25 @@ def test_under_a_steep_tilt_the_turn_tells_the_corner_marker_from_a_stray():
     }
     (kept,) = _consistent(2, found[2], found)
     assert tuple(np.round(kept.mean(axis=0))) == (1154, 263)
+
+
+_coordinate = st.floats(0, 3000, allow_nan=False)
+_marker = st.builds(
+    _quad,
+    st.tuples(_coordinate, _coordinate),
+    st.floats(4, 200, allow_nan=False),
+    st.floats(-180, 180, allow_nan=False),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(_marker, min_size=2, max_size=4),
+    st.lists(st.lists(_marker, min_size=1, max_size=2), min_size=3, max_size=3),
+)
+def test_the_quads_kept_are_some_of_those_read(quads, others):
+    # whatever stray patterns a photo holds, one of the quads read is kept, never another
+    found = {0: others[0], 1: others[1], 2: quads, 3: others[2]}
+    kept = _consistent(2, quads, found)
+    assert kept
+    assert all(any(k is q for q in quads) for k in kept)
