@@ -345,7 +345,9 @@ def main(argv: list[str] | None = None) -> int:
         f" {judge.DOUBTED_EMPTY_LOGIT} where it doubted a ring or a square but leaned empty);"
         f" empty readings flagged on patches {judge.LOST_SHARE:.0%} clipped where strokes show"
         f" under {judge.LOST_STROKES}, filled ones overturning a sure empty on patches"
-        f" {judge.OVERTURN_SHARE:.0%} clipped; pages doubting"
+        f" {judge.OVERTURN_SHARE:.0%} clipped; in a group of rings with none circled, the"
+        f" top flagged {judge.STANDOUT_MARGIN} over the median and from {judge.STANDOUT_LOGIT};"
+        f" pages doubting"
         f" {read_module.MOST_DOUBTS} marks refused",
         f"  read: {len(read_ok)} photos, {marks} marks: right without a flag {right}"
         f" ({right / max(marks, 1):.2%}, target >= 99.5%), flagged {flagged}"

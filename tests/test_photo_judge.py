@@ -14,8 +14,9 @@ import pytest
 import photopage as pp
 from sheetsmith.photo import decide as decide_module
 from sheetsmith.photo import judge
-from sheetsmith.photo.marks import SURE, Reading
+from sheetsmith.photo.marks import SURE, Mark, Reading
 from sheetsmith.photo.read import GAMES
+from sheetsmith.print.primitives import Rect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
@@ -408,8 +409,12 @@ def test_a_scribble_both_networks_read_empty_is_flagged_where_one_look_doubts(mo
     # the reader doubted it, leaning empty: the doubted line alone flags it too
     monkeypatch.setattr(judge, "STEADY_LOGIT", -np.inf)
     assert read().uncertain
-    # without the steadiness rule, the same reading stands unflagged: a silent error
+    # no value of the mood group reads circled, and this one stands out: that alone
+    # flags it too
     monkeypatch.setattr(judge, "DOUBTED_EMPTY_LOGIT", -np.inf)
+    assert read().uncertain
+    # without these rules, the same reading stands unflagged: a silent error
+    monkeypatch.setattr(judge, "STANDOUT_MARGIN", np.inf)
     silent = read()
     assert not silent.uncertain and not silent.filled
 
@@ -487,3 +492,45 @@ def test_empty_squares_on_paper_clipped_to_white_are_flagged_and_the_photo_blame
     monkeypatch.setattr(judge, "LOST_STROKES", 0.0)
     stands = read_page(photo.image, GAMES)
     assert not stands.uncertain() and stands.clipped_doubts == 0
+
+
+def _rings(*keys: str) -> list[Mark]:
+    return [Mark(key, "circle" if ":" in key else "box", Rect(0, 0, 10, 10)) for key in keys]
+
+
+def test_rings_sharing_a_name_before_the_colon_make_a_group_of_three_or_more():
+    marks = _rings("day:mon", "box", "day:tue", "mood:1", "day:wed", "mood:2")
+    assert judge.groups(marks).tolist() == [0, -1, 0, -1, 0, -1]  # mood: two, too few
+
+
+def test_the_top_ring_of_a_group_with_none_circled_is_flagged_where_it_stands_out():
+    group = np.array([0, 0, 0, 0, 1, 1, 1, -1])
+    logit = np.array([-20, -20, -22, -20 + judge.STANDOUT_MARGIN, -25, -24, -15, -3.0])
+    every = np.stack([logit - 0.5, logit + 0.5])  # the mean is `logit`
+    filled = np.zeros(8, bool)
+    # group 0's top stands out by the margin; group 1's by 9, but under STANDOUT_LOGIT; a
+    # mark in no group is never flagged
+    assert (
+        judge.standout(every, filled, group).tolist() == [False, False, False, True] + [False] * 4
+    )
+    assert judge.standout(every, filled, np.full(8, -1)).sum() == 0
+    filled[0] = True  # a value of the group read circled: nothing to ask
+    assert not judge.standout(every, filled, group)[3]
+    lower = every.copy()
+    lower[:, 3] -= 0.01  # under the margin
+    assert not judge.standout(lower, np.zeros(8, bool), group)[3]
+
+
+def test_a_ring_standing_out_of_a_group_with_none_circled_is_flagged_however_steady(
+    monkeypatch,
+):
+    logit = np.array([-22.0, -21.0, -11.0, -20.0])
+    monkeypatch.setattr(judge, "logits", lambda planes, known: np.stack([logit, logit]))
+    monkeypatch.setattr(judge, "steady", lambda *args: np.ones(len(args[0]), bool))
+    planes = np.zeros((4, 4, judge.SIDE, judge.SIDE), np.float32)
+    args = (planes, np.zeros((4, 1), np.float32), np.zeros(4, bool), np.ones(4))
+    filled, sure = judge.verdicts(*args, None, np.zeros(4, np.int64))
+    assert not filled.any()
+    assert [s < SURE for s in sure] == [False, False, True, False]
+    _, sure = judge.verdicts(*args, None, np.full(4, -1))  # not a group
+    assert min(sure) >= SURE

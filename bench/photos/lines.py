@@ -39,6 +39,21 @@ LINES = (
         float,
         "clipped share from which the networks' filled against a sure empty is flagged",
     ),
+    (
+        "--standout-margin",
+        "judge",
+        "STANDOUT_MARGIN",
+        float,
+        "mean logit above its group's median from which the top of a group with none"
+        " circled is flagged",
+    ),
+    (
+        "--standout-logit",
+        "judge",
+        "STANDOUT_LOGIT",
+        float,
+        "the least mean logit at which the top of a group with none circled is flagged",
+    ),
     ("--most-doubts", "read", "MOST_DOUBTS", int, "marks in doubt from which a page is refused"),
 )
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections import Counter
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
@@ -111,6 +112,16 @@ LOST_STROKES = 0.22
 # as `read` does). On 6,000 held-out photos, 124 marks (0.02 %; bench/README.md, "Pencil
 # clipped away with the paper")
 OVERTURN_SHARE = 0.5
+# A player circles one value of a group (a day, a tracker, a reward). Where no value of a
+# group of STANDOUT_GROUP or more reads circled, but the networks rate one at least
+# STANDOUT_MARGIN (mean logit) above the group's median and no lower than STANDOUT_LOGIT,
+# that one is flagged (`standout`): a light ring on overexposed paper, every look reading
+# paper at logit -10 to -12 where its neighbours read -20 (held-out 116381's Saturday). On
+# 5,530 held-out photos it flags 0.02 marks a photo (bench/README.md, "A group with nothing
+# circled")
+STANDOUT_GROUP = 3
+STANDOUT_MARGIN = 8.0
+STANDOUT_LOGIT = -14.0
 _BATCH = 16
 
 
@@ -348,7 +359,7 @@ def settle(
     )
     reader_filled = np.array([readings[m.key].filled for m in marks])
     reader_sure = np.array([readings[m.key].confidence for m in marks])
-    filled, sure = verdicts(planes, known, reader_filled, reader_sure, strokes)
+    filled, sure = verdicts(planes, known, reader_filled, reader_sure, strokes, groups(marks))
     for mark, filled_mark, sure_mark in zip(marks, filled, sure, strict=True):
         readings[mark.key] = Reading(bool(filled_mark), sure_mark)
     clipped = lost(planes, filled, strokes) | overturned(planes, filled, reader_filled, reader_sure)
@@ -361,11 +372,13 @@ def verdicts(
     reader_filled: np.ndarray,
     reader_sure: np.ndarray,
     strokes: float | None = None,
+    group: np.ndarray | None = None,
 ) -> tuple[np.ndarray, list[float]]:
     """The networks' reading of each mark and how sure (`settle`): below SURE where it is
     under SETTLE, not steady at its `steady_line`, an empty reading where the pencil may
-    be clipped away (`lost`, given the page's `strokes`), or a filled one that overturns
-    the reader on clipped paper (`overturned`). `reader_filled` and
+    be clipped away (`lost`, given the page's `strokes`), a filled one that overturns
+    the reader on clipped paper (`overturned`), or the one value of a group with none
+    circled that stands out (`standout`, given each mark's `group`). `reader_filled` and
     `reader_sure`: the reader's reading and confidence."""
     doubted = reader_sure < SURE
     sure_reader = np.where(doubted, -1, reader_filled.astype(int))
@@ -382,10 +395,37 @@ def verdicts(
     )
     holds &= ~lost(planes, p >= 0.5, strokes)
     holds &= ~overturned(planes, p >= 0.5, reader_filled, reader_sure)
+    if group is not None:
+        holds &= ~standout(every, p >= 0.5, group)
     return p >= 0.5, [
         sure_mark if sure_mark >= SETTLE and held else min(sure_mark, SURE - 0.1)
         for sure_mark, held in zip(sure, holds, strict=True)
     ]
+
+
+def groups(marks: list[Mark]) -> np.ndarray:
+    """Each mark's group of circled values (an index; -1 for none): rings whose keys share
+    what comes before the colon (`day:monday`, `day:tuesday`...), STANDOUT_GROUP or more."""
+    names = [m.key.split(":")[0] if m.kind == "circle" else "" for m in marks]
+    sizes = Counter(names)
+    order = {name: i for i, name in enumerate(dict.fromkeys(names))}
+    return np.array([order[n] if n and sizes[n] >= STANDOUT_GROUP else -1 for n in names], np.int64)
+
+
+def standout(every: np.ndarray, filled: np.ndarray, group: np.ndarray) -> np.ndarray:
+    """Which empty readings stand out in a group with none filled: the group's highest mean
+    logit (`every`: each network's), STANDOUT_MARGIN or more above the group's median and
+    at least STANDOUT_LOGIT."""
+    mean = every.mean(axis=0)
+    out = np.zeros(len(filled), bool)
+    for name in np.unique(group[group >= 0]):
+        members = np.flatnonzero(group == name)
+        if filled[members].any():
+            continue
+        top = members[int(np.argmax(mean[members]))]
+        gap = mean[top] - float(np.median(mean[members]))
+        out[top] = mean[top] >= STANDOUT_LOGIT and gap >= STANDOUT_MARGIN
+    return out
 
 
 def overturned(
