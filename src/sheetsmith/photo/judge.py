@@ -15,7 +15,9 @@ LEANED_LOGIT where the reader doubted but leaned filled, DOUBTED_EMPTY_LOGIT whe
 a ring or a grid square but leaned empty: `steady_line`), and, where either
 network's logit is nearer 0 than MIRROR_BELOW, so does each at the patch mirrored three
 ways (they were trained on mirrored patches too, and a mark's fill means the same
-mirrored); anything else is flagged. Before the steadiness rule, on the half of the tuning
+mirrored); anything else is flagged, as are readings the pencil may be clipped away
+from (`lost`, `overturned`) and, in a group of rings with none read circled, the one the
+networks rate far above the rest (`standout`). Before the steadiness rule, on the half of the tuning
 quarter held back that lies in seeds 0-2999 (74,726 marks, read as `read` reads them), the
 pair flagged 0.63 % and left 2 wrong without a flag; the pair before them, which did not
 see the clipping, left 8 on the whole quarter, 6 of them on clipped paper. With it, on the
