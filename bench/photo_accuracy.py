@@ -279,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     reader_lines.add_options(parser)
     args = parser.parse_args(argv)
-    from sheetsmith.photo import judge
+    from sheetsmith.photo import judge, standout
     from sheetsmith.photo import read as read_module
 
     reader_lines.apply(args)
@@ -346,8 +346,8 @@ def main(argv: list[str] | None = None) -> int:
         f" empty readings flagged on patches {judge.LOST_SHARE:.0%} clipped where strokes show"
         f" under {judge.LOST_STROKES}, filled ones overturning a sure empty on patches"
         f" {judge.OVERTURN_SHARE:.0%} clipped; in a group of rings with none circled, the"
-        f" top flagged {judge.STANDOUT_MARGIN} over the median and from {judge.STANDOUT_LOGIT};"
-        f" pages doubting"
+        f" top flagged {standout.STANDOUT_MARGIN} over the median and from"
+        f" {standout.STANDOUT_LOGIT}; pages doubting"
         f" {read_module.MOST_DOUBTS} marks refused",
         f"  read: {len(read_ok)} photos, {marks} marks: right without a flag {right}"
         f" ({right / max(marks, 1):.2%}, target >= 99.5%), flagged {flagged}"

@@ -13,7 +13,7 @@ import pytest
 
 import photopage as pp
 from sheetsmith.photo import decide as decide_module
-from sheetsmith.photo import judge
+from sheetsmith.photo import judge, standout
 from sheetsmith.photo.marks import SURE, Mark, Reading
 from sheetsmith.photo.read import GAMES
 from sheetsmith.print.primitives import Rect
@@ -414,7 +414,7 @@ def test_a_scribble_both_networks_read_empty_is_flagged_where_one_look_doubts(mo
     monkeypatch.setattr(judge, "DOUBTED_EMPTY_LOGIT", -np.inf)
     assert read().uncertain
     # without these rules, the same reading stands unflagged: a silent error
-    monkeypatch.setattr(judge, "STANDOUT_MARGIN", np.inf)
+    monkeypatch.setattr(standout, "STANDOUT_MARGIN", np.inf)
     silent = read()
     assert not silent.uncertain and not silent.filled
 
@@ -500,25 +500,26 @@ def _rings(*keys: str) -> list[Mark]:
 
 def test_rings_sharing_a_name_before_the_colon_make_a_group_of_three_or_more():
     marks = _rings("day:mon", "box", "day:tue", "mood:1", "day:wed", "mood:2")
-    assert judge.groups(marks).tolist() == [0, -1, 0, -1, 0, -1]  # mood: two, too few
+    assert standout.groups(marks).tolist() == [0, -1, 0, -1, 0, -1]  # mood: two, too few
 
 
 def test_the_top_ring_of_a_group_with_none_circled_is_flagged_where_it_stands_out():
     group = np.array([0, 0, 0, 0, 1, 1, 1, -1])
-    logit = np.array([-20, -20, -22, -20 + judge.STANDOUT_MARGIN, -25, -24, -15, -3.0])
+    logit = np.array([-20, -20, -22, -20 + standout.STANDOUT_MARGIN, -25, -24, -15, -3.0])
     every = np.stack([logit - 0.5, logit + 0.5])  # the mean is `logit`
     filled = np.zeros(8, bool)
     # group 0's top stands out by the margin; group 1's by 9, but under STANDOUT_LOGIT; a
     # mark in no group is never flagged
     assert (
-        judge.standout(every, filled, group).tolist() == [False, False, False, True] + [False] * 4
+        standout.standout(every, filled, group).tolist()
+        == [False, False, False, True] + [False] * 4
     )
-    assert judge.standout(every, filled, np.full(8, -1)).sum() == 0
+    assert standout.standout(every, filled, np.full(8, -1)).sum() == 0
     filled[0] = True  # a value of the group read circled: nothing to ask
-    assert not judge.standout(every, filled, group)[3]
+    assert not standout.standout(every, filled, group)[3]
     lower = every.copy()
     lower[:, 3] -= 0.01  # under the margin
-    assert not judge.standout(lower, np.zeros(8, bool), group)[3]
+    assert not standout.standout(lower, np.zeros(8, bool), group)[3]
 
 
 def test_a_ring_standing_out_of_a_group_with_none_circled_is_flagged_however_steady(

@@ -41,7 +41,7 @@ LINES = (
     ),
     (
         "--standout-margin",
-        "judge",
+        "standout",
         "STANDOUT_MARGIN",
         float,
         "mean logit above its group's median from which the top of a group with none"
@@ -49,7 +49,7 @@ LINES = (
     ),
     (
         "--standout-logit",
-        "judge",
+        "standout",
         "STANDOUT_LOGIT",
         float,
         "the least mean logit at which the top of a group with none circled is flagged",

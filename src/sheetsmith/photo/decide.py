@@ -33,7 +33,6 @@ prints (a point's outline, the digit in a cost box, grid lines) is never taken f
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -53,7 +52,7 @@ from sheetsmith.photo.circles import (
 )
 from sheetsmith.photo.doubts import on_print_only
 from sheetsmith.photo.features import pencil as pencil_added
-from sheetsmith.photo.geometry import PX_PER_MM, SCALE, clipped, mark_window
+from sheetsmith.photo.geometry import PX_PER_MM, SCALE, clipped, ellipse, mark_window
 from sheetsmith.photo.glare import glared
 from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
 
@@ -210,17 +209,6 @@ def mark_regions(page: ReadablePage) -> list[tuple[int, int, int, int]]:
     return [mark_window(mark, page, 0.6 if mark.kind == "circle" else 0.2) for mark in page.marks]
 
 
-# a page's points come in a few sizes, asked for hundreds of times a photo
-@functools.lru_cache(maxsize=256)
-def _ellipse(width: int, height: int, share: float = 1.0) -> np.ndarray:
-    yy, xx = np.mgrid[0:height, 0:width]
-    cx, cy = (width - 1) / 2, (height - 1) / 2
-    rx, ry = max(share * width / 2, 0.5), max(share * height / 2, 0.5)
-    inside = ((xx - cx) / rx) ** 2 + ((yy - cy) / ry) ** 2 <= 1.0
-    inside.flags.writeable = False  # shared by every caller
-    return inside
-
-
 def _off_print_area(window: np.ndarray, off: np.ndarray) -> float:
     """The pencil area (px) of the patches that reach off the printed outline: a dot, a
     tick or a scribble spills past the thin outline, into the point or beyond it, while a
@@ -247,10 +235,10 @@ def _area_score(
     if mark.kind == "point":
         # the point's own area (px) at this scale
         mark_px = math.pi / 4 * mark.box.width * mark.box.height * SCALE**2
-        ellipse = _ellipse(x1 - x0, y1 - y0)
-        window = window & ellipse
+        disc = ellipse(x1 - x0, y1 - y0)
+        window = window & disc
         # the paper the outline encloses (the inner part of the point's box)
-        inner = _ellipse(x1 - x0, y1 - y0, _INNER / (1.0 + grow))
+        inner = ellipse(x1 - x0, y1 - y0, _INNER / (1.0 + grow))
         clear = None if off is None else off[y0:y1, x0:x1] & inner
         if clear is not None and clear.sum() >= max(
             _CLEAR_INSIDE * mark_px, _CLEAR_INSIDE_MM2 * PX_PER_MM**2

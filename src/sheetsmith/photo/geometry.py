@@ -4,6 +4,7 @@ with (`PageSource`) and where readable pages come from (`Catalogue`)."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -139,3 +140,15 @@ def blank_page(source: PageSource) -> np.ndarray:
 def clipped(region: tuple[int, int, int, int], shape: tuple[int, ...]) -> tuple[int, int, int, int]:
     x0, y0, x1, y1 = region
     return max(0, x0), max(0, y0), min(shape[1], x1), min(shape[0], y1)
+
+
+# a page's points come in a few sizes, asked for hundreds of times a photo
+@functools.lru_cache(maxsize=256)
+def ellipse(width: int, height: int, share: float = 1.0) -> np.ndarray:
+    """The disc filling a width x height window (shrunk to `share`), as a read-only mask."""
+    yy, xx = np.mgrid[0:height, 0:width]
+    cx, cy = (width - 1) / 2, (height - 1) / 2
+    rx, ry = max(share * width / 2, 0.5), max(share * height / 2, 0.5)
+    inside = ((xx - cx) / rx) ** 2 + ((yy - cy) / ry) ** 2 <= 1.0
+    inside.flags.writeable = False  # shared by every caller
+    return inside

@@ -17,22 +17,21 @@ network's logit is nearer 0 than MIRROR_BELOW, so does each at the patch mirrore
 ways (they were trained on mirrored patches too, and a mark's fill means the same
 mirrored); anything else is flagged, as are readings the pencil may be clipped away
 from (`lost`, `overturned`) and, in a group of rings with none read circled, the one the
-networks rate far above the rest (`standout`). Before the steadiness rule, on the half of the tuning
-quarter held back that lies in seeds 0-2999 (74,726 marks, read as `read` reads them), the
-pair flagged 0.63 % and left 2 wrong without a flag; the pair before them, which did not
-see the clipping, left 8 on the whole quarter, 6 of them on clipped paper. With it, on the
+networks rate far above the rest (`standout`). Before the steadiness rule, on the half of
+the tuning quarter held back that lies in seeds 0-2999 (74,726 marks, read as `read` reads
+them), the pair flagged 0.63 % and left 2 wrong without a flag; the pair before them, which
+did not see the clipping, left 8 on the whole quarter, 6 of them on clipped paper. With it, on the
 whole quarter: 0.39 % flagged and 2 wrong without a flag, against 0.35 % and 5
 (bench/README.md, "A second look, mirrored"). On the fixed test-photo generator's photos of
-the whole quarter, the lines of now (all but `lost` and `overturned`, which its log cannot
-replay) flag 0.29 % and leave none wrong (with `read` refusing pages from 7 doubts), where
-SETTLE at 0.999 and a line of 2 flagged 0.38 % and left 1 (refusing from 10).
-"""
+the whole quarter, the lines of now (all but `lost`, `overturned` and `standout`, which
+its log cannot replay) flag 0.29 % and leave none wrong (with `read` refusing pages from 7
+doubts), where SETTLE at 0.999 and a line of 2 flagged 0.38 % and left 1 (refusing from
+10)."""
 
 from __future__ import annotations
 
 import hashlib
 import math
-from collections import Counter
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
@@ -44,6 +43,7 @@ import numpy as np
 
 from sheetsmith.photo.geometry import mark_window
 from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
+from sheetsmith.photo.standout import groups, standout
 
 KINDS = ("point", "box", "circle", "square")
 # Each patch: the mark's box grown by this share of its size, resampled to SIDE x SIDE
@@ -114,16 +114,6 @@ LOST_STROKES = 0.22
 # as `read` does). On 6,000 held-out photos, 124 marks (0.02 %; bench/README.md, "Pencil
 # clipped away with the paper")
 OVERTURN_SHARE = 0.5
-# A player circles one value of a group (a day, a tracker, a reward). Where no value of a
-# group of STANDOUT_GROUP or more reads circled, but the networks rate one at least
-# STANDOUT_MARGIN (mean logit) above the group's median and no lower than STANDOUT_LOGIT,
-# that one is flagged (`standout`): a light ring on overexposed paper, every look reading
-# paper at logit -10 to -12 where its neighbours read -20 (held-out 116381's Saturday). On
-# 5,530 held-out photos it flags 0.02 marks a photo (bench/README.md, "A group with nothing
-# circled")
-STANDOUT_GROUP = 3
-STANDOUT_MARGIN = 8.0
-STANDOUT_LOGIT = -14.0
 _BATCH = 16
 
 
@@ -403,31 +393,6 @@ def verdicts(
         sure_mark if sure_mark >= SETTLE and held else min(sure_mark, SURE - 0.1)
         for sure_mark, held in zip(sure, holds, strict=True)
     ]
-
-
-def groups(marks: list[Mark]) -> np.ndarray:
-    """Each mark's group of circled values (an index; -1 for none): rings whose keys share
-    what comes before the colon (`day:monday`, `day:tuesday`...), STANDOUT_GROUP or more."""
-    names = [m.key.split(":")[0] if m.kind == "circle" else "" for m in marks]
-    sizes = Counter(names)
-    order = {name: i for i, name in enumerate(dict.fromkeys(names))}
-    return np.array([order[n] if n and sizes[n] >= STANDOUT_GROUP else -1 for n in names], np.int64)
-
-
-def standout(every: np.ndarray, filled: np.ndarray, group: np.ndarray) -> np.ndarray:
-    """Which empty readings stand out in a group with none filled: the group's highest mean
-    logit (`every`: each network's), STANDOUT_MARGIN or more above the group's median and
-    at least STANDOUT_LOGIT."""
-    mean = every.mean(axis=0)
-    out = np.zeros(len(filled), bool)
-    for name in np.unique(group[group >= 0]):
-        members = np.flatnonzero(group == name)
-        if filled[members].any():
-            continue
-        top = members[int(np.argmax(mean[members]))]
-        gap = mean[top] - float(np.median(mean[members]))
-        out[top] = mean[top] >= STANDOUT_LOGIT and gap >= STANDOUT_MARGIN
-    return out
 
 
 def overturned(
