@@ -1,6 +1,7 @@
 """Train the photo reader's second judge (`sheetsmith.photo.judge`) on the tuning photos.
 
     .venv/bin/python bench/photos/train_judge.py build DATA.npz [--first 0 --last 999]
+        [--as-read]
     TORCH_PYTHON bench/photos/train_judge.py train DATA.npz... --out NET.npz [--validate]
         [--seed N]
     .venv/bin/python bench/photos/train_judge.py pack NET.npz... [--out WEIGHTS.npz]
@@ -34,9 +35,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 from photos import lines  # noqa: E402
 
 
-def _one(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple]] | None:
-    import cv2
-
+def _one(
+    seed: int, as_read: bool = False
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple]] | None:
+    from photo_accuracy import decoded
     from photos import synth
     from sheetsmith.photo import decide as D
     from sheetsmith.photo import judge as J
@@ -46,7 +48,7 @@ def _one(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple]] | 
     from sheetsmith.photo.read import GAMES
 
     photo = synth.photo_for_seed(seed)
-    image = cv2.imdecode(np.frombuffer(photo.jpeg, np.uint8), cv2.IMREAD_COLOR)
+    image = decoded(photo.jpeg, as_read)
     try:
         found = locate(image, GAMES)
     except PhotoError:
@@ -83,7 +85,10 @@ def _one(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[tuple]] | 
     return planes.astype(np.float16), np.array(known, np.float32), np.array(truth, np.int8), rows
 
 
-def build(out: Path, first: int, last: int) -> None:
+def build(out: Path, first: int, last: int, as_read: bool = False) -> None:
+    """Each tuning photo's patches and facts, the photo decoded by OpenCV at full size (as
+    the networks carried were trained) or, `as_read`, as `sheetsmith read` loads a file."""
+    import functools
     from concurrent.futures import ProcessPoolExecutor
 
     from photos import synth
@@ -93,7 +98,8 @@ def build(out: Path, first: int, last: int) -> None:
         raise SystemExit(f"train on tuning seeds only ({synth.TUNING_SEEDS})")
     parts = []
     with ProcessPoolExecutor(2) as pool:
-        for i, part in enumerate(pool.map(_one, range(first, last + 1), chunksize=4)):
+        one = functools.partial(_one, as_read=as_read)
+        for i, part in enumerate(pool.map(one, range(first, last + 1), chunksize=4)):
             if part is not None:
                 parts.append(part)
             if i % 50 == 0:
@@ -305,6 +311,11 @@ def main() -> None:
     b.add_argument("data", type=Path)
     b.add_argument("--first", type=int, default=0)
     b.add_argument("--last", type=int, default=999)
+    b.add_argument(
+        "--as-read",
+        action="store_true",
+        help="decode each photo as `sheetsmith read` loads a file (Pillow, shrunk to 2400 px)",
+    )
     t = sub.add_parser("train")
     t.add_argument("data", type=Path, nargs="+")
     t.add_argument("--validate", action="store_true")
@@ -320,7 +331,7 @@ def main() -> None:
     lines.add_options(m)
     args = parser.parse_args()
     if args.command == "build":
-        build(args.data, args.first, args.last)
+        build(args.data, args.first, args.last, args.as_read)
     elif args.command == "pack":
         pack(args.nets, args.out)
     elif args.command == "measure":
