@@ -235,8 +235,7 @@ def _area_score(
     if mark.kind == "point":
         # the point's own area (px) at this scale
         mark_px = math.pi / 4 * mark.box.width * mark.box.height * SCALE**2
-        disc = ellipse(x1 - x0, y1 - y0)
-        window = window & disc
+        window = window & ellipse(x1 - x0, y1 - y0)
         # the paper the outline encloses (the inner part of the point's box)
         inner = ellipse(x1 - x0, y1 - y0, _INNER / (1.0 + grow))
         clear = None if off is None else off[y0:y1, x0:x1] & inner

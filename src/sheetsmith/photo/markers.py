@@ -169,22 +169,22 @@ def _at_the_corner(
     those left, one inside the page another makes with the three is a pattern on that page
     (seed 114653): a corner marker never lies inside its page, nor does a second page's."""
     centre = {m: found[m][0].mean(axis=0) for m in range(len(CORNERS)) if m != marker}
-    pages = {
-        id(quad): [quad.mean(axis=0) if m == marker else centre[m] for m in range(len(CORNERS))]
-        for quad in quads
-    }
 
-    def convex(quad: np.ndarray) -> bool:
-        ring = pages[id(quad)]
+    def page(quad: np.ndarray) -> list[np.ndarray]:
+        return [quad.mean(axis=0) if m == marker else centre[m] for m in range(len(CORNERS))]
+
+    def convex(ring: list[np.ndarray]) -> bool:
         return _same_side([(ring[i], ring[(i + 1) % 4], ring[(i + 2) % 4]) for i in range(4)])
 
-    def inside(quad: np.ndarray, other: np.ndarray) -> bool:
-        ring, point = pages[id(other)], quad.mean(axis=0)
+    def inside(point: np.ndarray, ring: list[np.ndarray]) -> bool:
         return _same_side([(ring[i], ring[(i + 1) % 4], point) for i in range(4)])
 
-    kept = [quad for quad in quads if convex(quad)] or quads
+    kept = [quad for quad in quads if convex(page(quad))] or quads
+    rings = [page(quad) for quad in kept]
     return [
-        quad for quad in kept if not any(inside(quad, o) for o in kept if o is not quad)
+        quad
+        for i, quad in enumerate(kept)
+        if not any(inside(quad.mean(axis=0), ring) for j, ring in enumerate(rings) if j != i)
     ] or kept
 
 

@@ -36,8 +36,8 @@ def standout(every: np.ndarray, filled: np.ndarray, group: np.ndarray) -> np.nda
     at least STANDOUT_LOGIT."""
     mean = every.mean(axis=0)
     out = np.zeros(len(filled), bool)
-    for name in np.unique(group[group >= 0]):
-        members = np.flatnonzero(group == name)
+    for index in np.unique(group[group >= 0]):
+        members = np.flatnonzero(group == index)
         if filled[members].any():
             continue
         top = members[int(np.argmax(mean[members]))]
