@@ -149,21 +149,21 @@ def _net(n_known: int):  # -> torch.nn.Module
 def _load(paths: list[Path]) -> dict[str, np.ndarray]:
     """Several `build` outputs as one (the patches stay float16 until a batch needs them)."""
     parts = [np.load(path) for path in paths]
-    joined: dict[str, np.ndarray] = {}
-    for name in parts[0].files:
-        # one part's array at a time beside the whole (not every part and the whole, as
-        # `np.concatenate` would): two trainings side by side fit in the machine's memory
-        whole = None
-        at = 0
-        for part in parts:
-            array = part[name]
-            if whole is None:
-                total = sum(len(other["Y"]) for other in parts)
-                whole = np.empty((total, *array.shape[1:]), array.dtype)
-            whole[at : at + len(array)] = array
-            at += len(array)
-            del array
-        joined[name] = whole
+    joined = {
+        name: np.concatenate([part[name] for part in parts])
+        for name in parts[0].files
+        if name != "X"
+    }
+    # the patches one part at a time beside the whole, not every part and the whole as
+    # `np.concatenate` would hold them: two trainings side by side fit in memory
+    at = 0
+    for part in parts:
+        patches = part["X"]
+        if not at:
+            joined["X"] = np.empty((len(joined["Y"]), *patches.shape[1:]), patches.dtype)
+        joined["X"][at : at + len(patches)] = patches
+        at += len(patches)
+        del patches
     return joined
 
 
