@@ -535,3 +535,30 @@ def test_a_ring_standing_out_of_a_group_with_none_circled_is_flagged_however_ste
     assert [s < SURE for s in sure] == [False, False, True, False]
     _, sure = judge.verdicts(*args, None, np.full(4, -1))  # not a group
     assert min(sure) >= SURE
+
+
+def test_training_builds_join_as_one_in_order(tmp_path):
+    """`train_judge` joins `build` outputs part by part (to fit two trainings in memory):
+    the same arrays `np.concatenate` gives, string columns at their widest."""
+    from photos import train_judge
+
+    rng = np.random.default_rng(0)
+    parts = []
+    for i, kinds in enumerate((["box", "box"], ["point", "circle", "square"])):
+        n = len(kinds)
+        arrays = {
+            "X": rng.random((n, 4, 32, 32)).astype(np.float16),
+            "S": rng.random((n, 11)).astype(np.float32),
+            "Y": rng.integers(0, 2, n).astype(np.int8),
+            "seed": np.full(n, i),
+            "kind": np.array(kinds),
+        }
+        np.savez(tmp_path / f"d{i}.npz", **arrays)
+        parts.append(arrays)
+    joined = train_judge._load([tmp_path / "d0.npz", tmp_path / "d1.npz"])
+    assert set(joined) == set(parts[0])
+    for name, array in joined.items():
+        expected = np.concatenate([part[name] for part in parts])
+        assert array.dtype == expected.dtype
+        assert np.array_equal(array, expected)
+    assert joined["kind"].tolist() == ["box", "box", "point", "circle", "square"]
