@@ -269,3 +269,25 @@ def test_tuning_photos_read_mostly_right_and_never_confidently_wrong():
     assert refused <= 3
     assert right >= 0.8 * marks
     assert wrong <= 0.05 * marks
+
+
+def test_a_mark_left_out_changes_that_mark_alone_and_must_be_pencilled():
+    """`leave_out`: the same sheet, camera and noise, without one mark's pencil (what the
+    bench's pencil_seen.py compares). Its truth stays filled: the photo is a probe."""
+    source, filled = synth.scenario(0)
+    fills = synth.FillParams(0.5, 4.0, 0.0, False, False)
+    key = sorted(filled)[0]
+    whole, drawn = synth.draw_fills(source, filled, fills, np.random.default_rng(1))
+    less, drawn_less = synth.draw_fills(source, filled, fills, np.random.default_rng(1), key)
+    assert drawn_less == drawn
+    changed = np.argwhere(np.any(whole != less, axis=2))
+    assert len(changed)
+    x0, y0, x1, y1 = source.box_px(next(m for m in source.readable.marks if m.key == key).box)
+    reach = 0.5 * max(x1 - x0, y1 - y0) + 4 * fills.width_px  # the stroke's room and width
+    assert changed[:, 1].min() >= x0 - reach and changed[:, 1].max() <= x1 + reach
+    assert changed[:, 0].min() >= y0 - reach and changed[:, 0].max() <= y1 + reach
+    photo = synth.synth_photo(source, filled, 7, leave_out=key)
+    assert photo.truth[key] and photo.jpeg != synth.synth_photo(source, filled, 7).jpeg
+    empty = next(m.key for m in source.readable.marks if m.key not in filled)
+    with pytest.raises(ValueError, match="nothing to leave out"):
+        synth.synth_photo(source, filled, 7, leave_out=empty)

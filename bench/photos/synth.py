@@ -477,10 +477,16 @@ def _rooms(page: ReadablePage) -> dict[str, float]:
 
 
 def draw_fills(
-    source: SourcePage, filled: set[str], params: FillParams, rng: np.random.Generator
+    source: SourcePage,
+    filled: set[str],
+    params: FillParams,
+    rng: np.random.Generator,
+    leave_out: str | None = None,
 ) -> tuple[np.ndarray, dict[str, str]]:
     """The page with `filled` marks pencilled in and some empty ones erased; and what was
-    drawn on each mark touched ("scribble", "tick", ..., "erased")."""
+    drawn on each mark touched ("scribble", "tick", ..., "erased"). The pencil of mark
+    `leave_out` is drawn and thrown away: every other stroke and the random streams stay as
+    they were, so two photos differ by that mark's pencil alone."""
     image = source.image.copy()
     page = source.readable
     rooms = _rooms(page)
@@ -506,7 +512,8 @@ def draw_fills(
             clear = _clear_of_print(source, mark) if style == "ring" else SMALLEST_RING
             _style_strokes(canvas, style, (x0, y0, x1, y1), room, width, rng, clear)
             ink = pen if (mark.kind == "square" and pen is not None) else GRAPHITE
-            _apply(image, canvas, darkness, ink, rng, grain=ink is GRAPHITE)
+            target = image.copy() if mark.key == leave_out else image
+            _apply(target, canvas, darkness, ink, rng, grain=ink is GRAPHITE)
             drawn[mark.key] = style
         elif rng.random() < params.erase_rate:
             _erase(image, (x0, y0, x1, y1), shape, origin, room, params, rng)
@@ -899,20 +906,27 @@ def _streams(seed: int) -> tuple[np.random.Generator, ...]:
 
 
 def synth_photo(
-    source: SourcePage, filled: Iterable[str], seed: int, camera_seed: int | None = None
+    source: SourcePage,
+    filled: Iterable[str],
+    seed: int,
+    camera_seed: int | None = None,
+    leave_out: str | None = None,
 ) -> Photo:
     """A photo of `source` with `filled` pencilled in; everything else follows from `seed`
-    (the camera and the scene from `camera_seed` when given: another photo of one sheet)."""
+    (the camera and the scene from `camera_seed` when given: another photo of one sheet).
+    With `leave_out`, the same photo without that mark's pencil (its truth unchanged)."""
     filled = set(filled)
     keys = {m.key for m in source.readable.marks}
     unknown = filled - keys
     if unknown:
         raise ValueError(f"no such marks on {source.readable.page}: {sorted(unknown)[:5]}")
+    if leave_out is not None and leave_out not in filled:
+        raise ValueError(f"{leave_out} is not pencilled in on this sheet: nothing to leave out")
     _, fill_rng, camera_rng, scene_rng = _streams(seed)
     if camera_seed is not None:
         _, _, camera_rng, scene_rng = _streams(camera_seed)
     fills = _fill_params(fill_rng)
-    page_image, drawn = draw_fills(source, filled, fills, fill_rng)
+    page_image, drawn = draw_fills(source, filled, fills, fill_rng, leave_out)
     camera = _camera_params(camera_rng)
     image, matrix, jpeg = photograph(page_image, camera, scene_rng)
     return Photo(
@@ -938,10 +952,13 @@ def scenario(seed: int) -> tuple[SourcePage, set[str]]:
     return source, choose_fills(source.readable, pick_rng)
 
 
-def photo_for_seed(seed: int, camera_seed: int | None = None) -> Photo:
-    """The photo of `seed`; with `camera_seed`, the same sheet taken by that seed's camera."""
+def photo_for_seed(
+    seed: int, camera_seed: int | None = None, leave_out: str | None = None
+) -> Photo:
+    """The photo of `seed`; with `camera_seed`, the same sheet taken by that seed's camera;
+    with `leave_out`, without that mark's pencil."""
     source, filled = scenario(seed)
-    return synth_photo(source, filled, seed, camera_seed)
+    return synth_photo(source, filled, seed, camera_seed, leave_out)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
