@@ -242,6 +242,7 @@ def test_stars_overspent_broken():
     assert rules_of(result) == ["stars-overspent"]
     assert "abilities.plotting-iv" in result.violations[0].message
     assert "schedule.sunday" in result.violations[0].message
+    assert "but only 1 star point on the map" in result.violations[0].message
 
 
 def test_stars_overspent_allowed_with_optimizing():

@@ -4,6 +4,7 @@ every kind) read back right, every bad photo refused with exit 2 and what to do.
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import cv2
@@ -623,3 +624,92 @@ def test_a_photo_refused_beside_good_ones_says_the_others_read(tmp_path, test_pa
     assert "Traceback" not in result.output
     result = run("read", good)  # left out: the good one reads alone
     assert result.exit_code == 0, result.output
+
+
+def test_no_photo_read_is_written_over_even_with_force(tmp_path, test_page, catalogue):
+    photo = save(tmp_path, "p.jpg", jpeg(pp.photograph(test_page[1])))
+    before = Path(photo).read_bytes()
+    for option in ("--out", "--annotate"):
+        target = (
+            photo if option == "--out" else save(tmp_path, "q.png", pp.photograph(test_page[1]))
+        )
+        kept = Path(target).read_bytes()
+        result = run("read", photo, target, option, target, "--force")
+        assert result.exit_code == 2, result.output
+        assert f"{option} {target} is one of the photos read: name another file" in result.stderr
+        assert Path(target).read_bytes() == kept
+    assert Path(photo).read_bytes() == before
+
+
+def test_an_annotation_that_cannot_be_written_leaves_the_sheet_unwritten(
+    tmp_path, test_page, catalogue, monkeypatch
+):
+    """The two files are written together: a folder that refuses the second (read-only,
+    full) leaves the first unwritten too, and the player runs the same command again."""
+    photo = save(tmp_path, "p.jpg", jpeg(pp.photograph(test_page[1])))
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    real = tempfile.mkstemp
+
+    def mkstemp(*args, **kwargs):
+        if Path(kwargs["dir"]) == locked:
+            raise PermissionError(13, "Permission denied")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    out = tmp_path / "s.toml"
+    result = run("read", photo, "--out", str(out), "--annotate", str(locked / "a.png"))
+    assert result.exit_code == 2, result.output
+    assert f"cannot write in {locked}: Permission denied" in result.stderr
+    assert not out.exists() and not list(locked.iterdir())
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".sheetsmith-")] == []
+    monkeypatch.setattr(tempfile, "mkstemp", real)
+    again = run("read", photo, "--out", str(out), "--annotate", str(locked / "a.png"))
+    assert again.exit_code == 0, again.output
+    assert out.exists() and (locked / "a.png").exists()
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG that says it is width x height and holds no pixels: only its header is read."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IEND", b"")
+
+
+def test_a_photo_over_the_pixel_limit_is_refused_from_its_header(tmp_path):
+    """Pillow itself refuses only at twice its limit: 121 megapixels is refused here too."""
+    path = tmp_path / "huge.png"
+    path.write_bytes(_png_header(11_000, 11_000))
+    with pytest.raises(errors.UnreadableFile, match=r"too large \(over 120 megapixels\)"):
+        image.load_image(path)
+
+
+def test_a_folder_is_said_to_be_a_folder(tmp_path):
+    for name in ("photos", "photos.jpg"):
+        (tmp_path / name).mkdir()
+        with pytest.raises(errors.UnreadableFile, match="a folder, not a photo"):
+            image.load_image(tmp_path / name)
+
+
+def test_check_names_the_player_of_phone_named_photos_by_the_photos(
+    tmp_path, test_page, catalogue, monkeypatch
+):
+    """A phone's own names name no player; the verdict names the photos, as a typed sheet
+    with no player is named by its file, not a mangled "IMG_1.jpg + IMG_2"."""
+    _, raster, _ = test_page
+    typed = (EXAMPLES / "ben.toml").read_text(encoding="utf-8").replace('"Ben"', '""')
+    assert 'player = ""' in typed
+    monkeypatch.setattr(type(catalogue), "sheet", lambda self, game, readings: typed)
+    first = save(tmp_path, "IMG_2041.png", pp.photograph(raster))
+    second = save(tmp_path, "IMG_2042.png", pp.photograph(raster, angle=5))
+    result = run("check", first, second)
+    assert result.exit_code in (0, 1), result.output
+    assert "IMG_2041 + IMG_2042 (" in result.stdout
+    assert ".png + IMG_2042 (" not in result.stdout

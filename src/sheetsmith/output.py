@@ -23,7 +23,7 @@ import json
 import os
 import stat
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -331,26 +331,47 @@ class Output:
 
     def write(self, rel: str, produce: Callable[[BinaryIO], object]) -> Path:
         """Write `rel` with what `produce(handle)` writes; return its path."""
+        staged = self._stage(rel, produce)
+        try:
+            return self._commit(staged)
+        finally:
+            staged[2].unlink(missing_ok=True)
+
+    def _stage(self, rel: str, produce: Callable[[BinaryIO], object]) -> tuple[str, Path, Path]:
+        """(rel, its target, a complete temporary file beside it): all but the rename."""
         parts = _parts(rel)
         folder = self._folder(parts)
-        target = folder / parts[-1]
-        temp = self._temp(folder, produce)
-        try:
-            digest = _sha256(temp) or ""
-            with self._locked():
-                known = self._read_manifest()
-                refusal = self._refusal(target, rel, known)
-                if refusal:
-                    raise OutputError(refusal)
-                self._replace(temp, target)
-                if self.keeps_manifest:
-                    self._write_manifest({**known, rel: digest})
-        finally:
-            temp.unlink(missing_ok=True)
+        return rel, folder / parts[-1], self._temp(folder, produce)
+
+    def _commit(self, staged: tuple[str, Path, Path]) -> Path:
+        rel, target, temp = staged
+        digest = _sha256(temp) or ""
+        with self._locked():
+            known = self._read_manifest()
+            refusal = self._refusal(target, rel, known)
+            if refusal:
+                raise OutputError(refusal)
+            self._replace(temp, target)
+            if self.keeps_manifest:
+                self._write_manifest({**known, rel: digest})
         return target
 
     def write_bytes(self, rel: str, data: bytes) -> Path:
         return self.write(rel, lambda handle: handle.write(data))
+
+    @staticmethod
+    def write_together(files: Sequence[tuple[Output, str, bytes]]) -> list[Path]:
+        """Write several files (each in its own Output) so that a folder that cannot be
+        written, or a full disk, leaves none of them written: every file is complete beside
+        its target before the first is renamed into place."""
+        staged: list[tuple[Output, tuple[str, Path, Path]]] = []
+        try:
+            for output, rel, data in files:
+                staged.append((output, output._stage(rel, lambda h, d=data: h.write(d))))
+            return [output._commit(each) for output, each in staged]
+        finally:
+            for _, (_, _, temp) in staged:
+                temp.unlink(missing_ok=True)
 
     def prune(self, keep: Iterable[str], suffix: str, match: str = "*") -> list[str]:
         """Remove the files ending in `suffix` (and matching the pattern `match`) that the

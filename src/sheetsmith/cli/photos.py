@@ -75,7 +75,7 @@ def read(
         # the sheet's file names the player ("--out ann-thu.toml": ann), else the photos do
         player = photos_player([str(out)]) if out is not None else None
         sheet = read_photos(photos, player=player)
-        written = _write(sheet, out, annotate, force)
+        written = _write(sheet, out, annotate, force, photos)
     except SheetsmithError as exc:
         if as_json:  # one JSON document, as `check --json` gives when it fails
             emit_json({"game": None, "pages": [], "errors": problems_json(exc.problems)})
@@ -89,7 +89,9 @@ def read(
     tell_uncertain(sheet)
 
 
-def _write(sheet: PhotoSheet, out: Path | None, annotate: Path | None, force: bool) -> list[Path]:
+def _write(
+    sheet: PhotoSheet, out: Path | None, annotate: Path | None, force: bool, photos: list[Path]
+) -> list[Path]:
     from sheetsmith.errors import OutputError, Problem
     from sheetsmith.output import Output
 
@@ -106,22 +108,28 @@ def _write(sheet: PhotoSheet, out: Path | None, annotate: Path | None, force: bo
                 path = annotate.with_name(f"{annotate.stem}-{read.page.page}{annotate.suffix}")
             wanted.append(("--annotate", path, png_bytes(draw(read))))
     # every file is checked before any is written: a refusal leaves nothing half done
-    folders, problems = [], []
+    files, problems = [], []
     seen: dict[Path, str] = {}
+    read = {photo.resolve() for photo in photos}
     for option, path, data in wanted:
         same = seen.get(path.resolve())
         if same is not None:
             problems.append(Problem(f"{path} is named by both {same} and {option}"))
         seen[path.resolve()] = option
+        if path.resolve() in read:  # --force or not: the photo would be lost
+            problems.append(
+                Problem(f"{option} {path} is one of the photos read: name another file")
+            )
+            continue
         folder = Output(path.parent, force=force, manifest=False, option=option)
         try:
             folder.check([path.name])
         except OutputError as exc:
             problems += exc.problems
-        folders.append((folder, path, data))
+        files.append((folder, path.name, data))
     if problems:
         raise OutputError(problems)
-    return [folder.write_bytes(path.name, data) for folder, path, data in folders]
+    return Output.write_together(files)
 
 
 def tell_uncertain(sheet: PhotoSheet, *, err: bool = True) -> None:
@@ -135,7 +143,11 @@ def tell_uncertain(sheet: PhotoSheet, *, err: bool = True) -> None:
     if not unsure:
         # the sheet may still doubt what sure marks add up to (no day circled, two starts)
         notes = sum(1 for line in sheet.text.splitlines() if "# uncertain:" in line)
-        more = f"; the sheet has {notes} line(s) marked uncertain to look at" if notes else ""
+        more = (
+            f"; {notes} line(s) of the sheet, marked uncertain, are for you to confirm"
+            if notes
+            else ""
+        )
         if not Quiet.on:
             echo(f"read {len(sheet.pages)} page(s): every mark is sure{more}", err=err)
         return

@@ -39,6 +39,8 @@ def load_image(path: Path | str, name: str | None = None) -> np.ndarray:
     path = Path(path)
     shown = name or str(path)
     suffix = path.suffix.lower()
+    if path.is_dir():
+        raise UnreadableFile("a folder, not a photo: give the photos in it", shown)
     if suffix not in PHOTO_SUFFIXES:
         raise UnreadableFile(
             f"not a photo sheetsmith reads ({suffix or 'no extension'}): give a JPEG, PNG,"
@@ -93,6 +95,10 @@ def _decoded(path: Path, shown: str) -> Image.Image:
                 raise UnreadableFile(
                     f"a {opened.format} image: save the photo as JPEG or PNG", shown
                 )
+            # Pillow refuses only at twice its limit (it warns between): said here, from
+            # the header alone, before anything is decoded
+            if opened.size[0] * opened.size[1] > MAX_PIXELS:
+                raise Image.DecompressionBombError(opened.size)
             if opened.format in ("JPEG", "MPO"):
                 # decode at a power-of-two fraction no smaller than MAX_SIDE: 4x faster
                 opened.draft("RGB", _fitted(opened.size, MAX_SIDE))

@@ -175,8 +175,8 @@ def _violations(
             Violation(
                 "stars-overspent",
                 "star boxes",
-                f"{len(star_boxes)} ☆ boxes filled ({places}) but only {stars} star points "
-                f"on the map, and OPTIMIZING is not acquired",
+                f"{len(star_boxes)} ☆ boxes filled ({places}) but only {stars} star"
+                f" point{'' if stars == 1 else 's'} on the map, and OPTIMIZING is not acquired",
             )
         )
     square_boxes = _filled(marks, game, BoxKind.SQUARES, bought)
