@@ -713,3 +713,46 @@ def test_check_names_the_player_of_phone_named_photos_by_the_photos(
     assert result.exit_code in (0, 1), result.output
     assert "IMG_2041 + IMG_2042 (" in result.stdout
     assert ".png + IMG_2042 (" not in result.stdout
+
+
+def test_markers_two_cannot_place_surely_are_said_to_be_either_out_or_unclear(
+    tmp_path, test_page, catalogue, monkeypatch
+):
+    from sheetsmith.photo import locate
+
+    photo = pp.photograph(test_page[1], angle=0, tilt=0.1, fill_share=0.85)
+    gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
+    from sheetsmith.photo.markers import find_markers
+
+    for corner in (0, 1):
+        quad = find_markers(gray)[corner]
+        x0, y0 = (quad.min(axis=0) - 12).astype(int)
+        x1, y1 = (quad.max(axis=0) + 12).astype(int)
+        photo[y0:y1, x0:x1] = 235
+    monkeypatch.setattr(locate, "_missing_inside", lambda shape, markers, catalogue: None)
+    message = failure(tmp_path, photo, "unsure.jpg")
+    assert "cut off" not in message
+    assert "corner markers cannot be found: if they are outside the photo, step back" in message
+    assert "if not, take it again closer, in focus and evenly lit" in message
+
+
+def test_two_markers_placing_a_corner_just_past_the_edge_do_not_say_cut_off():
+    """Two markers place the others by a similarity, blind to the page's tilt: a corner they
+    put a little past the frame's edge may be in the photo, unreadable (blur, a thumb).
+    Only a corner far past the edge is said to be cut off."""
+    from sheetsmith.photo.geometry import page_points
+    from sheetsmith.photo.locate import _missing_inside
+
+    page = next(iter(GAMES.candidates()))
+
+    class OnePage:  # one layout: where the others (other papers) place corners differs
+        def candidates(self):
+            return [page]
+
+    layout = page_points(page).reshape(4, 4, 2)
+    found = (0, 1)
+    markers = {i: layout[i] for i in found}
+    lowest = int(np.delete(layout, found, axis=0)[:, :, 1].max())
+    assert _missing_inside((lowest + 40, 5000), markers, OnePage()) is True
+    assert _missing_inside((lowest - 20, 5000), markers, OnePage()) is None
+    assert _missing_inside((lowest // 2, 5000), markers, OnePage()) is False

@@ -54,6 +54,10 @@ MAX_FIT_ERROR = 6.0
 # blurred one) is said to be too small: a page in it is under a pixel per point, and its
 # corner markers a few pixels wide
 SMALL_SIDE = 1000
+# Two markers place the others by a similarity, blind to the page's tilt: a corner placed
+# past the frame's edge by less than this share of the two markers' distance may be inside
+# (a tilted page puts it off by a fraction of that distance)
+_SIMILARITY_DOUBT = 0.15
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,9 +129,17 @@ def _locate(image: np.ndarray, gray: np.ndarray, catalogue: Catalogue) -> Locate
                 " drawn over): take the photo again, in focus, evenly lit, with the four"
                 " black corner squares clean"
             )
+        several = len(missing) > 1
+        if placed is None and len(markers) > 1:  # two place the others, but not surely
+            raise CutOff(
+                f"the page's {_listed(missing)} corner marker{'s' if several else ''}"
+                f" cannot be found: if {'they are' if several else 'it is'} outside the photo,"
+                " step back so the whole page with its four black corner squares is in the"
+                " frame; if not, take it again closer, in focus and evenly lit"
+            )
         raise CutOff(
             f"the page is cut off: its {_listed(missing)} corner marker"
-            f"{'s are' if len(missing) > 1 else ' is'} not in the photo (or hidden, or too"
+            f"{'s are' if several else ' is'} not in the photo (or hidden, or too"
             " blurred to make out);"
             " step back so the whole page with its four black corner squares is in the frame"
         )
@@ -161,11 +173,16 @@ def _missing_inside(
 ) -> bool | None:
     """Whether every missing marker lies inside the frame, where the markers found place it
     on each page the photo may show (a homography from three, a similarity from two); None
-    when too few are found to say."""
+    when too few are found to say, or when two place one just past the frame's edge (a
+    similarity knows nothing of the page's tilt)."""
     found = sorted(markers)
     if len(found) < 2:
         return None
     photo = np.float32([markers[i] for i in found]).reshape(-1, 2)
+    centres = np.float32([markers[i].mean(0) for i in found])
+    # past the edge by less than this, a corner two markers place may still be inside
+    doubt = _SIMILARITY_DOUBT * float(np.linalg.norm(centres[0] - centres[-1]))
+    unsure = False
     layouts = {}
     for page in catalogue.candidates():
         points = page_points(page)
@@ -183,9 +200,19 @@ def _missing_inside(
             return False
         for corner in set(range(4)) - set(found):
             quad = cv2.perspectiveTransform(layout[corner].reshape(-1, 1, 2), h).reshape(-1, 2)
-            if not corner_inside(shape, quad):
+            if corner_inside(shape, quad):
+                continue
+            if len(found) > 2 or _past_edge(shape, quad) > doubt:
                 return False
-    return True
+            unsure = True
+    return None if unsure else True
+
+
+def _past_edge(shape: tuple[int, ...], quad: np.ndarray) -> float:
+    """How far (pixels) the quad reaches past the frame's edge."""
+    height, width = shape[:2]
+    past = np.maximum(-quad, quad - np.float32([width - 1, height - 1]))
+    return float(max(past.max(), 0.0))
 
 
 def _listed(names: Sequence[str]) -> str:
