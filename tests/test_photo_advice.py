@@ -129,4 +129,7 @@ def test_sure_marks_with_doubts_in_the_sheet_are_not_called_all_sure(capsys, mon
     )
     tell_uncertain(sheet, err=False)
     out = capsys.readouterr().out
-    assert "every mark is sure; 1 line(s) of the sheet, marked uncertain, are for you to confirm" in out
+    assert (
+        "every mark is sure; 1 line(s) of the sheet, marked uncertain, are for you to confirm"
+        in out
+    )
