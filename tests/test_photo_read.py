@@ -274,6 +274,7 @@ def test_an_overexposed_photo_of_light_pencil_is_refused(tmp_path, test_page, ca
     bright = pp.photograph(light, shade=0).astype(np.float32) * 1.5
     message = failure(tmp_path, np.clip(bright, 0, 255).astype(np.uint8))
     assert "overexposed" in message and "burnt to pure white" in message
+    assert "(a scan: scan in grey or colour, not in a black-and-white or document mode)" in message
     # the same light on a page of darker pencil: the pencil shows, and the page reads
     dark = pp.photograph(test_page[1], shade=0).astype(np.float32) * 1.5
     read = read_page(jpeg(np.clip(dark, 0, 255).astype(np.uint8)), catalogue)

@@ -205,7 +205,8 @@ def read_page(
             f"the photo is overexposed: the paper is burnt to pure white over"
             f" {decided.burnt:.0%} of the page, and light pencil vanishes with it; take it"
             " again in softer light, or tap the page on the phone's screen so the camera"
-            " exposes for the paper"
+            " exposes for the paper (a scan: scan in grey or colour, not in a black-and-white"
+            " or document mode)"
         )
     read = PageRead(
         page=located.source.page,
