@@ -692,6 +692,12 @@ def test_a_photo_over_the_pixel_limit_is_refused_from_its_header(tmp_path):
         image.load_image(path)
 
 
+def test_standard_input_is_no_photo():
+    result = run("read", "-")
+    assert result.exit_code == 2
+    assert "-: photos are read from files: give the photo's path" in result.stderr
+
+
 def test_a_folder_is_said_to_be_a_folder(tmp_path):
     for name in ("photos", "photos.jpg"):
         (tmp_path / name).mkdir()

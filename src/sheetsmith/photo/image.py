@@ -39,6 +39,8 @@ def load_image(path: Path | str, name: str | None = None) -> np.ndarray:
     path = Path(path)
     shown = name or str(path)
     suffix = path.suffix.lower()
+    if str(path) == "-":  # `check -` reads a typed sheet from standard input; photos are files
+        raise UnreadableFile("photos are read from files: give the photo's path", shown)
     if path.is_dir():
         raise UnreadableFile("a folder, not a photo: give the photos in it", shown)
     if suffix not in PHOTO_SUFFIXES:
