@@ -110,13 +110,13 @@ def _write(
     # every file is checked before any is written: a refusal leaves nothing half done
     files, problems = [], []
     seen: dict[Path, str] = {}
-    read = {photo.resolve() for photo in photos}
+    photos_read = {photo.resolve() for photo in photos}
     for option, path, data in wanted:
         same = seen.get(path.resolve())
         if same is not None:
             problems.append(Problem(f"{path} is named by both {same} and {option}"))
         seen[path.resolve()] = option
-        if path.resolve() in read:  # --force or not: the photo would be lost
+        if path.resolve() in photos_read:  # --force or not: the photo would be lost
             problems.append(
                 Problem(f"{option} {path} is one of the photos read: name another file")
             )
