@@ -202,21 +202,26 @@ def test_a_corner_is_placed_where_the_page_in_perspective_puts_it(tmp_path, test
     message = failure(tmp_path, photo[:, :1660], "steep.jpg")
     assert "the page is cut off: its bottom-right corner marker is not in the photo" in message
     # the whole page in the frame, two markers hidden (a thumb, a pencil smudge): not cut off
-    hidden = pp.photograph(test_page[1], angle=0, tilt=0.1, fill_share=0.85)
-    gray = cv2.cvtColor(hidden, cv2.COLOR_BGR2GRAY)
-    from sheetsmith.photo.markers import find_markers
-
-    for corner in (0, 1):
-        quad = find_markers(gray)[corner]
-        x0, y0 = (quad.min(axis=0) - 12).astype(int)
-        x1, y1 = (quad.max(axis=0) + 12).astype(int)
-        hidden[y0:y1, x0:x1] = 235
-    message = failure(tmp_path, hidden, "thumb.jpg")
+    message = failure(tmp_path, _two_markers_hidden(test_page), "thumb.jpg")
     assert (
         "the page's top-left and top-right corner markers are in the photo but cannot be made out"
         in message
     )
     assert "cut off" not in message
+
+
+def _two_markers_hidden(test_page) -> np.ndarray:
+    """The whole page in the frame, its top two markers hidden (a thumb, a pencil smudge)."""
+    from sheetsmith.photo.markers import find_markers
+
+    photo = pp.photograph(test_page[1], angle=0, tilt=0.1, fill_share=0.85)
+    gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
+    for corner in (0, 1):
+        quad = find_markers(gray)[corner]
+        x0, y0 = (quad.min(axis=0) - 12).astype(int)
+        x1, y1 = (quad.max(axis=0) + 12).astype(int)
+        photo[y0:y1, x0:x1] = 235
+    return photo
 
 
 def test_a_shrunk_photo_is_said_to_be_too_small(tmp_path, test_page, catalogue):
@@ -727,17 +732,8 @@ def test_markers_two_cannot_place_surely_are_said_to_be_either_out_or_unclear(
 ):
     from sheetsmith.photo import locate
 
-    photo = pp.photograph(test_page[1], angle=0, tilt=0.1, fill_share=0.85)
-    gray = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
-    from sheetsmith.photo.markers import find_markers
-
-    for corner in (0, 1):
-        quad = find_markers(gray)[corner]
-        x0, y0 = (quad.min(axis=0) - 12).astype(int)
-        x1, y1 = (quad.max(axis=0) + 12).astype(int)
-        photo[y0:y1, x0:x1] = 235
     monkeypatch.setattr(locate, "_missing_inside", lambda shape, markers, catalogue: None)
-    message = failure(tmp_path, photo, "unsure.jpg")
+    message = failure(tmp_path, _two_markers_hidden(test_page), "unsure.jpg")
     assert "cut off" not in message
     assert "corner markers cannot be found: if they are outside the photo, step back" in message
     assert "if not, take it again closer, in focus and evenly lit" in message
