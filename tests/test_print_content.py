@@ -205,31 +205,3 @@ def test_the_move_card_reads_speed_as_check_does():
     assert "Speed +1 steps (Speed +2 squares)" in exercise
     printed = component_words("personal-space", "actions", "a4")
     assert "Move up to Speed steps" in printed
-
-
-@pytest.mark.parametrize("paper", ["letter", "a4"])
-def test_every_day_name_on_the_daily_sheet_fits_inside_its_pill(paper):
-    """The name clears the pill's rounded ends by a point: a long name ("Wednesday") on a
-    row narrowed beside the page code is set smaller alone rather than run across the
-    outline."""
-    import math
-
-    from sheetsmith.print.bounds import walk
-    from sheetsmith.print.fonts import text_width
-    from sheetsmith.print.text import cap_height
-
-    (page,) = rendered_pages(paper)[("personal-space", "daily-sheet")][:1]
-    days = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
-    leaves = [item for item, _ in walk(page.items)]
-    pills = [i for i in leaves if isinstance(i, Rect) and i.radius and i.radius * 2 >= i.height]
-    names = [i for i in leaves if isinstance(i, Text) and i.text in days]
-    assert len(names) == 7
-    for name in names:
-        (pill,) = [
-            p for p in pills if p.x <= name.x <= p.x + p.width and p.y <= name.y <= p.y + p.height
-        ]
-        half = text_width(name.text, name.size, name.bold) / 2
-        r, rise = pill.radius, cap_height(name.size) / 2
-        inset = r - math.sqrt(r * r - rise * rise)  # the rounded end, at the letters' height
-        assert half <= pill.width / 2 - inset - 1.0, (paper, name.text, name.size)
-        assert name.size >= 6.0

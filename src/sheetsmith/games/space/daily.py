@@ -189,9 +189,7 @@ def days_block(game: SpaceGame, frame: Frame, marks: list[Mark] | None = None) -
             line_width=0.6,
         )
         items.append(pill)
-        # one size for the row; a name too long for its pill even so ("Wednesday" on a
-        # narrow page) is set smaller alone, down to the smallest a player reads
-        items.append(centred_label(cx, frame.cy, name, fit_size(name, pitch - 10, size, 6.0)))
+        items.append(centred_label(cx, frame.cy, name, size))
         if marks is not None:
             marks.append(Mark(f"day:{day}", "circle", _area(pill), f"day {name}"))
     dx = frame.right - date_w
