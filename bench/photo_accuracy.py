@@ -279,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     reader_lines.add_options(parser)
     args = parser.parse_args(argv)
-    from sheetsmith.photo import judge, standout
+    from sheetsmith.photo import judge, leftover, standout
     from sheetsmith.photo import read as read_module
 
     reader_lines.apply(args)
@@ -347,7 +347,9 @@ def main(argv: list[str] | None = None) -> int:
         f" under {judge.LOST_STROKES}, filled ones overturning a sure empty on patches"
         f" {judge.OVERTURN_SHARE:.0%} clipped; in a group of rings with none circled, the"
         f" top flagged {standout.STANDOUT_MARGIN} over the median and from"
-        f" {standout.STANDOUT_LOGIT}; pages doubting"
+        f" {standout.STANDOUT_LOGIT}; empty boxes flagged holding {leftover.LEFTOVER_EMPTY}"
+        f" times the page's empty boxes' pencil and {leftover.LEFTOVER_FILLED:.2f} of its"
+        f" filled ones', under logit {leftover.LEFTOVER_LOGIT}; pages doubting"
         f" {read_module.MOST_DOUBTS} marks refused",
         f"  read: {len(read_ok)} photos, {marks} marks: right without a flag {right}"
         f" ({right / max(marks, 1):.2%}, target >= 99.5%), flagged {flagged}"

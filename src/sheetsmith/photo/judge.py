@@ -17,7 +17,8 @@ network's logit is nearer 0 than MIRROR_BELOW, so does each at the patch mirrore
 ways (they were trained on mirrored patches too, and a mark's fill means the same
 mirrored); anything else is flagged, as are readings the pencil may be clipped away
 from (`lost`, `overturned`) and, in a group of rings with none read circled, the one the
-networks rate far above the rest (`standout`). Before the steadiness rule, on the half of
+networks rate far above the rest (`standout`), and an empty box holding a stroke's worth
+of pencil (`leftover`). Before the steadiness rule, on the half of
 the tuning quarter held back that lies in seeds 0-2999 (74,726 marks, read as `read` reads
 them), the pair flagged 0.63 % and left 2 wrong without a flag; the pair before them, which
 did not see the clipping, left 8 on the whole quarter, 6 of them on clipped paper. With it, on the
@@ -42,6 +43,7 @@ import cv2
 import numpy as np
 
 from sheetsmith.photo.geometry import mark_window
+from sheetsmith.photo.leftover import leftover
 from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
 from sheetsmith.photo.standout import groups, standout
 
@@ -351,7 +353,9 @@ def settle(
     )
     reader_filled = np.array([readings[m.key].filled for m in marks])
     reader_sure = np.array([readings[m.key].confidence for m in marks])
-    filled, sure = verdicts(planes, known, reader_filled, reader_sure, strokes, groups(marks))
+    filled, sure = verdicts(
+        planes, known, reader_filled, reader_sure, strokes, groups(marks), one_page=True
+    )
     for mark, filled_mark, sure_mark in zip(marks, filled, sure, strict=True):
         readings[mark.key] = Reading(bool(filled_mark), sure_mark)
     clipped = lost(planes, filled, strokes) | overturned(planes, filled, reader_filled, reader_sure)
@@ -365,13 +369,16 @@ def verdicts(
     reader_sure: np.ndarray,
     strokes: float | None = None,
     group: np.ndarray | None = None,
+    *,
+    one_page: bool = False,
 ) -> tuple[np.ndarray, list[float]]:
     """The networks' reading of each mark and how sure (`settle`): below SURE where it is
     under SETTLE, not steady at its `steady_line`, an empty reading where the pencil may
     be clipped away (`lost`, given the page's `strokes`), a filled one that overturns
     the reader on clipped paper (`overturned`), or the one value of a group with none
-    circled that stands out (`standout`, given each mark's `group`). `reader_filled` and
-    `reader_sure`: the reader's reading and confidence."""
+    circled that stands out (`standout`, given each mark's `group`), or, where the marks
+    are `one_page`, an empty box holding a stroke's worth of pencil (`leftover`).
+    `reader_filled` and `reader_sure`: the reader's reading and confidence."""
     doubted = reader_sure < SURE
     sure_reader = np.where(doubted, -1, reader_filled.astype(int))
     every = logits(planes, known)
@@ -389,6 +396,8 @@ def verdicts(
     holds &= ~overturned(planes, p >= 0.5, reader_filled, reader_sure)
     if group is not None:
         holds &= ~standout(every, p >= 0.5, group)
+    if one_page:
+        holds &= ~leftover(planes, kind == KINDS.index("box"), p >= 0.5, every)
     return p >= 0.5, [
         sure_mark if sure_mark >= SETTLE and held else min(sure_mark, SURE - 0.1)
         for sure_mark, held in zip(sure, holds, strict=True)
