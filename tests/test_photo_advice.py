@@ -10,7 +10,13 @@ import pytest
 import photopage as pp
 from sheetsmith.cli.photos import tell_uncertain
 from sheetsmith.console import Quiet
-from sheetsmith.photo.advice import SMALL_PAGE, STEEP_TILT, advice
+from sheetsmith.photo.advice import (
+    LIGHT_SMALL_PAGE,
+    LIGHT_STROKES,
+    SMALL_PAGE,
+    STEEP_TILT,
+    advice,
+)
 from sheetsmith.photo.marks import Reading
 from sheetsmith.photo.read import PhotoSheet, read_page
 from test_photo_read import jpeg
@@ -69,6 +75,49 @@ def test_a_read_knows_how_big_and_how_slanted_its_page_was():
     assert small.tilt < 5
     steep = read_page(jpeg(pp.photograph(raster, tilt=0.4, angle=0)), catalogue)
     assert steep.tilt >= STEEP_TILT
+
+
+LIGHT = "the pencil is light for a page this small in the photo"
+
+
+def test_light_pencil_on_a_small_page_is_cautioned_even_where_every_mark_is_sure():
+    """Pencil that light, on a page that small, can leave a tick the photo does not show at
+    all, which no mark's doubt can flag."""
+    light, small = LIGHT_STROKES - 0.01, LIGHT_SMALL_PAGE - 0.05
+    (said,) = advice(small, 10.0, 0, size=(4000, 3000), strokes=light)
+    assert said.startswith(LIGHT) and "even where every mark reads sure" in said
+    assert said.endswith(
+        "check the typed sheet against the paper, or take it again closer,"
+        " the page filling the frame"
+    )
+    (said,) = advice(small, 10.0, 0, size=(1200, 900), strokes=light)
+    assert said.endswith("or send it at full size (1200x900 pixels now)")
+    # darker pencil, a bigger page, or no clearly filled mark to tell the pencil by: no word
+    assert advice(small, 10.0, 0, strokes=LIGHT_STROKES) == []
+    assert advice(LIGHT_SMALL_PAGE, 10.0, 0, strokes=light) == []
+    assert advice(small, 10.0, 0, strokes=0.0) == []
+
+
+def test_light_pencil_on_a_small_page_with_marks_in_doubt_says_what_to_change_once():
+    said = advice(0.7, 34.0, 2, size=(4000, 3000), strokes=0.15)
+    assert len(said) == 2  # the caution replaces "take it closer"; then the slant
+    assert said[0] == (
+        f"{LIGHT}: a light tick or cross can go unseen; take it again closer, the page"
+        " filling the frame, and more marks read for sure"
+    )
+    assert FLAT in said[1]
+
+
+def test_a_read_knows_how_dark_its_clearly_filled_marks_show():
+    readable, page = pp.build()
+    catalogue = pp.TestCatalogue((readable, page))
+    raster = pp.raster_page(page)
+    blank = read_page(jpeg(pp.photograph(raster)), catalogue)
+    assert blank.strokes == 0.0  # nothing filled: the pencil's darkness is not known
+    boxes = [mark.key for mark in readable.marks if mark.kind == "box"]
+    pp.fill(raster, readable, boxes)
+    filled = read_page(jpeg(pp.photograph(raster)), catalogue)
+    assert filled.strokes > LIGHT_STROKES  # the test's pencil is dark
 
 
 def _sheet(px_per_point: float, tilt: float, unsure: bool) -> PhotoSheet:
@@ -133,3 +182,13 @@ def test_sure_marks_with_doubts_in_the_sheet_are_not_called_all_sure(capsys, mon
         "every mark is sure; 1 line(s) of the sheet, marked uncertain, are for you to confirm"
         in out
     )
+
+
+def test_a_sure_read_of_light_pencil_on_a_small_page_is_cautioned(capsys, monkeypatch):
+    monkeypatch.setattr(Quiet, "on", True)  # said however quiet: it is about the verdict
+    sheet = _sheet(1.2, 10.0, unsure=False)
+    (read,) = sheet.pages
+    sheet = dataclasses.replace(sheet, pages=(dataclasses.replace(read, strokes=0.18),))
+    tell_uncertain(sheet, err=True)
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and err[0].startswith(f"p.jpg: {LIGHT}")

@@ -150,6 +150,7 @@ def tell_uncertain(sheet: PhotoSheet, *, err: bool = True) -> None:
         )
         if not Quiet.on:
             echo(f"read {len(sheet.pages)} page(s): every mark is sure{more}", err=err)
+        _advise(sheet, err=err)  # pencil light for the photo's size: sure is not enough
         return
     said = "" if err else "; the verdict above holds only if they were read right"
     echo(f"{len(unsure)} uncertain mark(s): look at them on the photo{said}", err=err)
@@ -160,6 +161,10 @@ def tell_uncertain(sheet: PhotoSheet, *, err: bool = True) -> None:
             f" read as {guess}, {reading.percent}% sure{_differ(read, mark.key)}",
             err=err,
         )
+    _advise(sheet, err=err)
+
+
+def _advise(sheet: PhotoSheet, *, err: bool) -> None:
     for read in sheet.pages:
         for hint in read.advice():  # a page read from several photos names each photo's
             echo(hint if read.parts else f"{read.file or read.page.page}: {hint}", err=err)

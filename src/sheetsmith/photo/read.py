@@ -61,6 +61,7 @@ class PageRead:
     size: tuple[int, int] = (0, 0)  # the photo's width and height, in pixels
     framing: tuple[float, ...] = ()  # where the page lies in the frame (`Located.framing`)
     clipped_doubts: int = 0  # marks flagged for paper clipped to white (`judge.settle`)
+    strokes: float = 0.0  # how dark its clearly filled marks show (ink added; 0.0: none)
     # the photos read as this page, when it was read from several (`photo.several`)
     parts: tuple[PageRead, ...] = field(default=(), repr=False)
 
@@ -87,7 +88,12 @@ class PageRead:
 
     def _own_advice(self) -> list[str]:
         return advice(
-            self.px_per_point, self.tilt, len(self.uncertain()), self.size, self.clipped_doubts
+            self.px_per_point,
+            self.tilt,
+            len(self.uncertain()),
+            self.size,
+            self.clipped_doubts,
+            self.strokes,
         )
 
 
@@ -221,6 +227,7 @@ def read_page(
         size=(image.shape[1], image.shape[0]),
         framing=located.framing,
         clipped_doubts=decided.clipped_doubts,
+        strokes=decided.stroke_darkness,
     )
     if alone and (problem := unclear(read)) is not None:
         raise Unclear([problem])
