@@ -16,9 +16,9 @@ SIDE = judge.SIDE
 def _page(middles: list[float]) -> np.ndarray:
     """Patches whose middle holds the given pencil (spread evenly), nothing around it."""
     planes = np.zeros((len(middles), 4, SIDE, SIDE), np.float32)
-    side = leftover.MIDDLE.stop - leftover.MIDDLE.start
+    inner = leftover.middle(SIDE)
     for i, total in enumerate(middles):
-        planes[i, 0, leftover.MIDDLE, leftover.MIDDLE] = total / side**2
+        planes[i, 0, inner, inner] = total / (inner.stop - inner.start) ** 2
     return planes
 
 
@@ -37,6 +37,10 @@ def _flags(last: float, logit: float = -10.0, box: bool = True) -> list[bool]:
     boxes = np.ones(N, bool)
     boxes[-1] = box
     return leftover.leftover(planes, boxes, np.array(FILLED_FLAGS), every).tolist()
+
+
+def test_the_middle_is_the_patchs_middle_half():
+    assert leftover.middle(32) == slice(8, 24)
 
 
 def test_the_middle_is_summed_from_0_to_4_a_pixel():

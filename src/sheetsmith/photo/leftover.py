@@ -16,9 +16,6 @@ from __future__ import annotations
 
 import numpy as np
 
-# The middle of a mark's patch (`judge.patches`, SIDE px across): a box's patch is the box
-# grown by 40 %, so its middle half lies inside the box, clear of its outline's residue
-MIDDLE = slice(8, 24)
 # A box's pencil (its middle's pencil plane, in the page's thresholds, each pixel at most
 # 4) at least this, LEFTOVER_EMPTY times the page's empty boxes (their 90th percentile),
 # and LEFTOVER_FILLED of the page's filled boxes (their median); the networks' reading
@@ -31,9 +28,16 @@ LEFTOVER_LOGIT = 15.0
 _FEWEST_EMPTY, _FEWEST_FILLED = 5, 3
 
 
+def middle(side: int) -> slice:
+    """The middle half of a patch `side` pixels across: a box's patch (`judge.patches`) is
+    the box grown by 40 %, so its middle half lies inside the box, clear of its outline."""
+    return slice(side // 4, side - side // 4)
+
+
 def middle_pencil(planes: np.ndarray) -> np.ndarray:
     """Each patch's pencil in its middle (the first plane, from 0 to 4 a pixel, summed)."""
-    return np.clip(planes[:, 0, MIDDLE, MIDDLE], 0.0, 4.0).sum(axis=(1, 2))
+    inner = middle(planes.shape[-1])
+    return np.clip(planes[:, 0, inner, inner], 0.0, 4.0).sum(axis=(1, 2))
 
 
 def leftover(
