@@ -87,8 +87,7 @@ def test_light_pencil_on_a_small_page_is_cautioned_even_where_every_mark_is_sure
     (said,) = advice(small, 10.0, 0, size=(4000, 3000), strokes=light)
     assert said.startswith(LIGHT) and "even where every mark reads sure" in said
     assert said.endswith(
-        "check the typed sheet against the paper, or take it again closer,"
-        " the page filling the frame"
+        "check what was read against the paper, or take it again closer, the page filling the frame"
     )
     (said,) = advice(small, 10.0, 0, size=(1200, 900), strokes=light)
     assert said.endswith("or send it at full size (1200x900 pixels now)")

@@ -52,7 +52,7 @@ def advice(
             + (
                 f" can go unseen; {remedy}, and more marks read for sure"
                 if uncertain
-                else " can go unseen even where every mark reads sure; check the typed sheet"
+                else " can go unseen even where every mark reads sure; check what was read"
                 f" against the paper, or {remedy}"
             )
         ]
