@@ -270,8 +270,9 @@ def measure(weights: Path, data: list[Path]) -> None:
             for k in np.array_split(held, max(1, len(held) // 20000)):
                 X, S = d["X"][k].astype(np.float32), d["S"][k]
                 # without the page's strokes nor its marks' groups (the data keep neither,
-                # and the chunks cut pages): `judge.lost` and `judge.standout` are not
-                # applied, and the figures leave out what they flag
+                # and the chunks cut pages): `judge.lost`, `judge.standout` and
+                # `leftover` (one page's boxes) are not applied, and the figures leave out
+                # what they flag
                 filled, sure = J.verdicts(X, S, d["filled"][k].astype(bool), d["confidence"][k])
                 flagged = np.array(sure) < J.SURE
                 wrong = filled != d["Y"][k].astype(bool)

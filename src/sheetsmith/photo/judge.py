@@ -24,10 +24,10 @@ them), the pair flagged 0.63 % and left 2 wrong without a flag; the pair before 
 did not see the clipping, left 8 on the whole quarter, 6 of them on clipped paper. With it, on the
 whole quarter: 0.39 % flagged and 2 wrong without a flag, against 0.35 % and 5
 (bench/README.md, "A second look, mirrored"). On the fixed test-photo generator's photos of
-the whole quarter, the lines of now (all but `lost`, `overturned` and `standout`, which
-its log cannot replay) flag 0.29 % and leave none wrong (with `read` refusing pages from 7
-doubts), where SETTLE at 0.999 and a line of 2 flagged 0.38 % and left 1 (refusing from
-10)."""
+the whole quarter, the lines of now (all but `lost`, `overturned`, `standout` and
+`leftover`, which its log cannot replay) flag 0.29 % and leave none wrong (with `read`
+refusing pages from 7 doubts), where SETTLE at 0.999 and a line of 2 flagged 0.38 % and
+left 1 (refusing from 10)."""
 
 from __future__ import annotations
 
