@@ -18,7 +18,7 @@ STEEP_TILT = 30.0
 # Pencil whose clearly filled marks show lighter than this (ink added, paper 0), on a page
 # spanning under LIGHT_SMALL_PAGE photo pixels per point: there a light tick or cross can
 # add nothing the photo shows, and be read empty with every mark sure. Five of the eight
-# marks read wrong without a flag in the latest held-out measurements (17,800 photos) lay
+# marks read wrong without a flag in the latest held-out measurements (18,600 photos) lay
 # on such pages (strokes 0.18-0.21, 1.13-1.34 px per point; bench/README.md, "An empty
 # box holding a stroke's pencil"), about 8 % of the bench's pages: a caution, not a refusal
 LIGHT_STROKES = 0.22
