@@ -393,3 +393,19 @@ def test_sheets_of_a_table_must_share_the_game(tmp_path):
     with pytest.raises(SheetError) as err:
         table(sheet(), blank_sheet("personal-space"))
     assert "p2.toml" in str(err.value) and "must be of one game" in str(err.value)
+
+
+@pytest.mark.parametrize("typed", ['""', '" "', '"   "'])
+def test_a_starting_ability_typed_with_no_boxes_is_accepted(typed):
+    text = f'game = "my-corner-of-the-sky"\n[abilities]\nplotting-i = {typed}\n'
+    assert one(text).violations == ()
+
+
+@pytest.mark.parametrize("typed", ['"x"', '". x"', '"\\t"'])
+def test_a_starting_ability_typed_with_a_box_is_refused(typed):
+    from sheetsmith.errors import SheetError
+
+    text = f'game = "my-corner-of-the-sky"\n[abilities]\npositioning-i = {typed}\n'
+    with pytest.raises(SheetError) as err:
+        check_text(text.encode(), "sheet.toml")
+    assert "held from the start" in str(err.value)

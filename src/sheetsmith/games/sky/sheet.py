@@ -94,7 +94,7 @@ def _upgrades(node: Node, upgrades: tuple[Upgrade, ...]) -> dict[str, tuple[bool
     for key, item in lenient.entries(node, ids, lambda hint: f"unknown id{hint}").items():
         upgrade = by_id[key]
         if upgrade.start:
-            if item.value != "":
+            if not (isinstance(item.value, str) and item.value.strip(" ") == ""):  # zero boxes
                 item.fail(f"{upgrade.name} is held from the start and has no boxes to fill")
             continue
         typed[key] = _marks(item, len(upgrade.cost))
