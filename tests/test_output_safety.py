@@ -196,6 +196,22 @@ def test_new_sheet_never_overwrites_a_filled_in_sheet(tmp_path):
     assert not (tmp_path / MANIFEST).exists()  # no bookkeeping in the player's own folder
 
 
+def test_force_never_puts_a_file_where_a_pipe_or_a_device_is(tmp_path):
+    pipe = tmp_path / "me.toml"
+    os.mkfifo(pipe)
+    result = runner.invoke(app, ["new-sheet", "personal-space", "--out", str(pipe), "--force"])
+    assert result.exit_code == 2
+    assert result.output == f"error: {pipe} is not a regular file: sheetsmith replaces only files\n"
+    assert pipe.is_fifo()
+
+
+def test_an_out_name_too_long_for_the_system_is_refused_not_a_crash(tmp_path):
+    sheet = tmp_path / ("a" * 300 + ".toml")
+    result = runner.invoke(app, ["new-sheet", "personal-space", "--out", str(sheet)])
+    assert result.exit_code == 2
+    assert result.output == f"error: cannot write {sheet}: File name too long\n"
+
+
 def test_a_render_over_pdfs_someone_else_put_there_lists_every_one_and_writes_none(tmp_path):
     out = tmp_path / "out"
     (out / "planet-78").mkdir(parents=True)

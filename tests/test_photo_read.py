@@ -693,8 +693,51 @@ def test_a_photo_over_the_pixel_limit_is_refused_from_its_header(tmp_path):
     """Pillow itself refuses only at twice its limit: 121 megapixels is refused here too."""
     path = tmp_path / "huge.png"
     path.write_bytes(_png_header(11_000, 11_000))
-    with pytest.raises(errors.UnreadableFile, match=r"too large \(over 120 megapixels\)"):
+    with pytest.raises(errors.UnreadableFile, match=r"too large to read \(over 120 megapixels"):
         image.load_image(path)
+
+
+def _png_header_16_bit_grey(width: int, height: int) -> bytes:
+    header = bytearray(_png_header(width, height))
+    header[24:26] = bytes([16, 0])  # bit depth 16, colour type 0 (grey)
+    import struct
+    import zlib
+
+    header[29:33] = struct.pack(">I", zlib.crc32(bytes(header[12:29])))
+    return bytes(header)
+
+
+def test_a_16_bit_photo_has_a_smaller_pixel_limit(tmp_path):
+    """Two to four bytes a pixel, twice over: a 300 kB 16-bit PNG of 110 megapixels took 3 GB."""
+    path = tmp_path / "scan.png"
+    path.write_bytes(_png_header_16_bit_grey(6_000, 6_000))
+    with pytest.raises(errors.UnreadableFile, match=r"or 30 at 16 bits a channel"):
+        image.load_image(path)
+
+
+def test_a_photo_name_too_long_for_the_system_is_refused_not_a_crash(tmp_path):
+    name = str(tmp_path / ("a" * 300 + ".jpg"))
+    result = run("read", name)
+    assert result.exit_code == 2 and "Traceback" not in result.stderr
+    assert "cannot open it: file name too long" in result.stderr
+
+
+def test_a_full_standard_output_is_exit_2_without_a_traceback():
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent / "examples" / "my-corner-of-the-sky"
+    path = root / "photos" / "ann-upgrades.jpg"
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "sheetsmith", "read", str(path)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.endswith("error: cannot write the output: No space left on device\n")
 
 
 def test_standard_input_is_no_photo():

@@ -112,6 +112,24 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
+def _is_link(path: Path) -> bool:
+    try:
+        return stat.S_ISLNK(path.lstat().st_mode)
+    except (FileNotFoundError, NotADirectoryError):  # said where the folder is made
+        return False
+    except OSError as exc:  # a name too long, a folder that cannot be entered
+        raise OutputError(f"cannot write in {path}: {_reason(exc)}") from None
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return stat.S_ISDIR(path.stat().st_mode)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as exc:
+        raise OutputError(f"cannot write in {path}: {_reason(exc)}") from None
+
+
 def _file_mode() -> int:
     # mkstemp makes 0600 files; a written PDF should get the mode any new file would
     mask = os.umask(0)
@@ -152,7 +170,7 @@ class Output:
             raise OutputError(f"{self.option}: {self.root} is a file, not a folder") from None
         except OSError as exc:
             raise OutputError(f"{self.option}: cannot create {self.root}: {_reason(exc)}") from None
-        if not self.root.is_dir():
+        if not _is_folder(self.root):
             raise OutputError(f"{self.option}: {self.root} is not a folder")
         self._ready = True
 
@@ -162,7 +180,7 @@ class Output:
         folder = self.root
         for name in parts[:-1]:
             folder = folder / name
-            if folder.is_symlink():
+            if _is_link(folder):
                 raise OutputError(
                     f"{folder} is a symbolic link: sheetsmith writes only into real folders"
                 )
@@ -183,7 +201,7 @@ class Output:
         if not self.keeps_manifest:
             return {}
         path = self._manifest_path()
-        if path.is_symlink():
+        if _is_link(path):
             raise OutputError(
                 f"{path} is a symbolic link: sheetsmith keeps its list of written files there"
                 " and does not follow links; remove it"
@@ -227,16 +245,20 @@ class Output:
 
     def _refusal(self, target: Path, rel: str, known: dict[str, str]) -> str | None:
         """Why `target` may not be replaced, or None if it may."""
-        if target.is_symlink():
-            return f"{target} is a symbolic link: sheetsmith does not write through links"
-        if not os.path.lexists(target):
+        try:
+            mode = target.lstat().st_mode
+        except (FileNotFoundError, NotADirectoryError):  # said where the folder is made
             return None
-        if target.is_dir():
+        except OSError as exc:  # a name too long, a folder that cannot be entered
+            return f"cannot write {target}: {_reason(exc)}"
+        if stat.S_ISLNK(mode):
+            return f"{target} is a symbolic link: sheetsmith does not write through links"
+        if stat.S_ISDIR(mode):
             return f"{target} is a folder"
+        if not stat.S_ISREG(mode):  # a device or a pipe: --force must not put a file there
+            return f"{target} is not a regular file: sheetsmith replaces only files"
         if self.force:
             return None
-        if not target.is_file():
-            return f"{target} is not a regular file"
         if not self.keeps_manifest:
             return f"{target} exists; use --force to replace it"
         if rel in known and _sha256(target) == known[rel]:
@@ -250,14 +272,14 @@ class Output:
         The last name of a path may be a pattern with `*` (`png/deck/deck-*.png`): files
         whose names are known only once the work is done. Every file it matches now is
         checked as if it were named."""
-        known = self._read_manifest() if self.root.is_dir() else {}
+        known = self._read_manifest() if _is_folder(self.root) else {}
         problems = []
         for rel in rels:
             parts = _parts(rel)
             folder = self.root
             for name in parts[:-1]:
                 folder = folder / name
-                if folder.is_symlink():
+                if _is_link(folder):
                     problems.append(Problem(f"{folder} is a symbolic link: not written through"))
                     break
             else:

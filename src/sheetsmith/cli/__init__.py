@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import sys
 
 from sheetsmith.cli import games, photos, prints, serve, sheets  # noqa: F401  (each registers its commands)
@@ -17,3 +18,13 @@ def main() -> None:
     except KeyboardInterrupt:
         echo("interrupted", err=True)
         sys.exit(130)
+    except OSError as exc:
+        # standard output on a full disk or a dead device: every file sheetsmith writes
+        # itself reports its own errors, so only the streams are left to fail here
+        if exc.filename is not None or exc.errno not in _STREAM_ERRORS:
+            raise
+        echo(f"error: cannot write the output: {exc.strerror}", err=True)
+        sys.exit(2)
+
+
+_STREAM_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT}

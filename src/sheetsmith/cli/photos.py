@@ -29,6 +29,7 @@ def read(
             " The player is named by --out, else by a word the photos' names share"
             " (ann-1.jpg, ann-2.jpg: ann).",
             show_default=False,
+            readable=False,  # an unreadable photo is refused as every bad photo is, not as usage
         ),
     ],
     out: Annotated[

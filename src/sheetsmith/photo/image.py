@@ -6,6 +6,8 @@ Anything else is refused before it is decoded, with what to do instead.
 
 from __future__ import annotations
 
+import os
+import stat
 import warnings
 from pathlib import Path
 
@@ -21,6 +23,9 @@ from sheetsmith.photo.errors import UnreadableFile
 MAX_SIDE = 2400
 # Refused before decoding: a 20000 x 20000 "photo" would take gigabytes of memory
 MAX_PIXELS = 120_000_000
+# 16- and 32-bit images (some PNGs) take 2-4 bytes a pixel, twice over while converted: no
+# phone gives them, so a smaller limit keeps a small file from taking gigabytes
+MAX_DEEP_PIXELS = 30_000_000
 _HEIC = (".heic", ".heif")
 _FORMATS = {"JPEG", "PNG", "WEBP", "MPO", "HEIF"}  # MPO: some cameras' JPEG with a depth map
 
@@ -41,7 +46,8 @@ def load_image(path: Path | str, name: str | None = None) -> np.ndarray:
     suffix = path.suffix.lower()
     if str(path) == "-":  # `check -` reads a typed sheet from standard input; photos are files
         raise UnreadableFile("photos are read from files: give the photo's path", shown)
-    if path.is_dir():
+    status = _status(path, shown)
+    if status is not None and stat.S_ISDIR(status.st_mode):
         raise UnreadableFile("a folder, not a photo: give the photos in it", shown)
     if suffix not in PHOTO_SUFFIXES:
         raise UnreadableFile(
@@ -56,9 +62,9 @@ def load_image(path: Path | str, name: str | None = None) -> np.ndarray:
             " Compatible)",
             shown,
         )
-    if not path.is_file():
-        raise UnreadableFile("no such file" if not path.exists() else "not a file", shown)
-    if path.stat().st_size == 0:  # a copy or a download that did not finish
+    if status is None or not stat.S_ISREG(status.st_mode):
+        raise UnreadableFile("no such file" if status is None else "not a file", shown)
+    if status.st_size == 0:  # a copy or a download that did not finish
         raise UnreadableFile("the file is empty: copy or export the photo again", shown)
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # over it Pillow raises DecompressionBombError
     if suffix not in _HEIC and _is_heif(path):  # an iPhone photo renamed .jpg
@@ -70,14 +76,17 @@ def load_image(path: Path | str, name: str | None = None) -> np.ndarray:
     except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError) as exc:
         if isinstance(exc, Image.DecompressionBombError):
             why = (
-                f"too large (over {MAX_PIXELS // 1_000_000} megapixels): export it smaller;"
-                " 12 megapixels is plenty"
+                f"too large to read (over {MAX_PIXELS // 1_000_000} megapixels, or"
+                f" {MAX_DEEP_PIXELS // 1_000_000} at 16 bits a channel): export it smaller, as"
+                " a JPEG; 12 megapixels is plenty"
             )
         elif isinstance(exc, UnidentifiedImageError):
             why = (
                 "not an image (its bytes are no photo format): give the photo itself, a"
                 " JPEG, PNG, WebP or HEIC file"
             )
+        elif isinstance(exc, PermissionError):
+            why = "cannot open it: permission denied"
         else:
             why = "cannot read it as an image (damaged): take or export the photo again"
         raise UnreadableFile(why, shown) from None
@@ -99,13 +108,26 @@ def _decoded(path: Path, shown: str) -> Image.Image:
                 )
             # Pillow refuses only at twice its limit (it warns between): said here, from
             # the header alone, before anything is decoded
-            if opened.size[0] * opened.size[1] > MAX_PIXELS:
+            deep = opened.mode.startswith(("I", "F"))
+            if opened.size[0] * opened.size[1] > (MAX_DEEP_PIXELS if deep else MAX_PIXELS):
                 raise Image.DecompressionBombError(opened.size)
             if opened.format in ("JPEG", "MPO"):
                 # decode at a power-of-two fraction no smaller than MAX_SIDE: 4x faster
                 opened.draft("RGB", _fitted(opened.size, MAX_SIDE))
             upright = ImageOps.exif_transpose(opened)
             return _eight_bit(upright).convert("RGB")
+
+
+def _status(path: Path, shown: str) -> os.stat_result | None:
+    """The file's status, None if there is no such file; refused if it cannot be looked at."""
+    try:
+        return path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:  # a name too long, a folder that cannot be entered
+        raise UnreadableFile(
+            f"cannot open it: {(exc.strerror or str(exc)).lower()}", shown
+        ) from None
 
 
 def _is_heif(path: Path) -> bool:
@@ -122,9 +144,13 @@ def _eight_bit(image: Image.Image) -> Image.Image:
     RGB clips it to white."""
     if not image.mode.startswith("I"):
         return image
-    values = np.asarray(image, dtype=np.float64)
-    top = 65535.0 if values.max() > 255 else 255.0
-    return Image.fromarray(np.clip(values * (255.0 / top), 0, 255).astype(np.uint8), "L")
+    values = np.asarray(image)
+    scale = np.float32(255.0 / (65535.0 if values.max() > 255 else 255.0))
+    grey = np.empty(values.shape, np.uint8)
+    for top in range(0, values.shape[0], 512):  # in bands: no float copy of the whole image
+        band = values[top : top + 512].astype(np.float32) * scale
+        grey[top : top + 512] = np.clip(band, 0, 255)
+    return Image.fromarray(grey, "L")
 
 
 def _fitted(size: tuple[int, int], longest: int) -> tuple[int, int]:
