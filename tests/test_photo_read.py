@@ -470,17 +470,32 @@ def test_photos_are_told_by_extension():
     assert is_photo("a.JPG") and is_photo("b.heic") and not is_photo("ann.toml")
 
 
-def real_photo(tmp_path: Path, game: str, name: str, keys_every: int = 0) -> tuple[str, set]:
+def real_photo(
+    tmp_path: Path, game: str, name: str, keys_every: int = 0, paper: str = "letter"
+) -> tuple[str, set]:
     """A photo of a real game page, with every `keys_every`th mark filled."""
     from sheetsmith.print import raster as pdf_raster
 
-    readable = GAMES.pages(game, "letter")[name]
+    readable = GAMES.pages(game, paper)[name]
     source = GAMES.page(readable.payload)
     (picture,) = pdf_raster.pages(source.pdf, pp.DPI, [source.index])
     raster = np.ascontiguousarray(np.asarray(picture)[:, :, ::-1])
     keys = {m.key for m in readable.marks[::keys_every]} if keys_every else set()
     pp.fill(raster, readable, keys)
-    return save(tmp_path, f"{name}.jpg", jpeg(pp.photograph(raster, angle=-12))), keys
+    file = f"{name}.jpg" if paper == "letter" else f"{name}-on-{paper}.jpg"
+    return save(tmp_path, file, jpeg(pp.photograph(raster, angle=-12))), keys
+
+
+def test_pages_printed_on_two_papers_are_read_with_a_warning(tmp_path):
+    upgrades, _ = real_photo(tmp_path, "my-corner-of-the-sky", "upgrades", paper="a4")
+    game_page, _ = real_photo(tmp_path, "my-corner-of-the-sky", "game-page")
+    result = run("read", upgrades, game_page)
+    assert result.exit_code == 0, result.output
+    assert (
+        f"warning: the pages were printed on different paper ({upgrades} on A4, {game_page}"
+        " on Letter): make sure they are one player's sheet"
+    ) in result.stderr
+    assert "different paper" not in run("read", game_page).stderr
 
 
 def test_both_sky_pages_in_any_order_make_one_checked_sheet(tmp_path):
@@ -583,6 +598,13 @@ def test_the_photos_name_the_player():
     assert photos_player(["ann-p1.jpg", "ann-p1-again.jpg"]) == "ann"
     assert photos_player(["pageant.jpg"]) == "pageant"
     assert photos_player(["r2d2.jpg"]) == "r2d2"
+    # what a computer or an app names a file names no one either
+    shots = ["Screenshot 2024-05-01 at 10.30.00.png", "Screenshot 2024-05-01 at 10.31.12.png"]
+    assert photos_player(shots) == ""
+    assert photos_player(["my photo 1.jpg", "my photo 2.jpg"]) == ""
+    assert photos_player(["download.jpg", "download (1).jpg"]) == ""
+    assert photos_player(["Mya-1.jpg", "Mya-2.jpg"]) == "Mya"
+    assert photos_player(["Newton p1.jpg", "Newton p2.jpg"]) == "Newton"
 
 
 def test_the_example_photos_read_to_anns_sheet(tmp_path):

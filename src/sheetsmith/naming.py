@@ -28,7 +28,11 @@ def without_day(stem: str) -> str:
 
 
 _CAMERA_NAME = re.compile(
-    r"^(img|image|dsc[nf]?|dcim|pxl|photo|pic|p|mvimg|signal|whatsapp image)([-_ ]*\d.*)?$"
+    r"^(img|image|dsc[nf]?|dcim|pxl|photo|pic|p|mvimg|signal|whatsapp image"
+    # what a computer or an app names a file: "Screenshot 2024-05-01 at 10.30.00",
+    # "download (1)", "my photo 2"
+    r"|screen[-_ ]?shot|screen[-_ ]?capture|capture|download|untitled|new|my"
+    r"|my[-_ ]*(photo|picture|pic|image|scan|page|sheet)s?)([-_ ]*\d.*)?$"
     r"|^[\d_. -]+$",  # a date and time: "20240512_101010"
     re.IGNORECASE,
 )
@@ -68,4 +72,5 @@ def photos_player(files: Sequence[str]) -> str:
     if not name or _CAMERA_NAME.match(name) or _PAGE_NAME.match(name):
         return ""
     # "ann-game-page", "Zoë sheet", "ann 2": the player, not the page or the count
-    return without_day(_PAGE_SUFFIX.sub("", name) or name)
+    player = without_day(_PAGE_SUFFIX.sub("", name) or name)
+    return "" if _CAMERA_NAME.match(player) else player

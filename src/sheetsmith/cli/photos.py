@@ -113,6 +113,9 @@ def _write(
     seen: dict[Path, str] = {}
     photos_read = {photo.resolve() for photo in photos}
     for option, path, data in wanted:
+        if path.name in ("", ".", ".."):
+            problems.append(Problem(f"{option} {path} is a folder: give a file's name"))
+            continue
         same = seen.get(path.resolve())
         if same is not None:
             problems.append(Problem(f"{path} is named by both {same} and {option}"))

@@ -16,7 +16,7 @@ This module and `marks` import nothing heavy: `check` asks `is_photo` of every a
 from __future__ import annotations
 
 # What phones and cameras give; anything else is refused before it is opened
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".heic", ".heif")
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".jpe", ".jfif", ".png", ".webp", ".heic", ".heif")
 
 
 # Other pictures: given to `check`, they go to the photo reader, which says which formats

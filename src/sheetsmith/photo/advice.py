@@ -32,13 +32,15 @@ def advice(
     size: tuple[int, int] = (0, 0),
     clipped: int = 0,
     strokes: float = 0.0,
+    covered: int = 0,
 ) -> list[str]:
     """What to change in the next photo of a page that left `uncertain` marks unsure
     (`size`: the photo's width and height, 0 if unknown; `clipped`: how many of them lie on
     paper the camera clipped to white, where light pencil may be gone); nothing when every
     mark was read for sure, or when the photo was not the cause, unless the pencil
     (`strokes`: how dark its clearly filled marks show, 0.0 if none or unknown) is light
-    for a page this small. (A page with many marks in doubt is refused instead:
+    for a page this small. `covered`: how many lie under something on the page (a finger,
+    a pen, a stain). (A page with many marks in doubt is refused instead:
     `photo.read.unclear`.)"""
     shrunk = 0 < max(size) < SHRUNK_SIDE
     if 0.0 < strokes < LIGHT_STROKES and 0.0 < px_per_point < LIGHT_SMALL_PAGE:
@@ -61,6 +63,12 @@ def advice(
     if not uncertain:
         return light
     out = []
+    if covered:
+        out.append(
+            f"something lies on the page over {covered} of the marks (a finger, a pen or a"
+            " pencil, a stain, a note): move it and take the photo again; a stain stays, so"
+            " check the marks under it against the paper"
+        )
     if clipped:
         out.append(
             f"the photo is overexposed around {clipped} of the marks in doubt: the paper"

@@ -29,6 +29,9 @@ prints (a point's outline, the digit in a cost box, grid lines) is never taken f
    and on a page with many such marks, every empty mark with any trace of pencil; a box
    read filled amid pencil-like residue around it (the blank does not fit there); a point
    or box whose pencil lies only on its printed outline (`doubts`); circles by their row.
+5. Each mark is looked at again by networks trained on the reader's photos (`judge`), and
+   last, a mark under something lying on the page (a finger, a pen, a stain: `lying`) is
+   flagged whatever was read there.
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ from sheetsmith.photo.doubts import on_print_only
 from sheetsmith.photo.features import pencil as pencil_added
 from sheetsmith.photo.geometry import PX_PER_MM, SCALE, clipped, ellipse, mark_window
 from sheetsmith.photo.glare import glared
+from sheetsmith.photo.lying import lying_over
 from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
 
 # Paper brightness is estimated over this width: wider than a stroke or a filled point
@@ -156,6 +160,7 @@ class Decided:
     burnt: float = 0.0  # the share of the page clipped to white (burnt.py)
     stroke_darkness: float = 0.0  # the clearly filled marks' pencil (ink added; 0.0: none)
     clipped_doubts: int = 0  # readings flagged for paper clipped to white (`judge.settle`)
+    covered: tuple[str, ...] = ()  # the marks something lies over (lying.py)
 
 
 def even_light(gray: np.ndarray) -> np.ndarray:
@@ -417,8 +422,15 @@ def decide(
         clipped_doubts = judge.settle(
             page, readings, scores, ink, art, light, saturated, px_per_point, tilt, **facts
         )
+    # a finger, a pen, a stain over a mark: whatever was read there is not sure
+    covered = lying_over(rectified, ink, page)
+    for key in covered:
+        if readings[key].confidence >= SURE:
+            readings[key] = Reading(readings[key].filled, SURE - 0.1)
     glare = tuple(glared(light, blank, page))
-    return Decided(readings, scores, pencil, noise, contrast, glare, burnt, strokes, clipped_doubts)
+    return Decided(
+        readings, scores, pencil, noise, contrast, glare, burnt, strokes, clipped_doubts, covered
+    )
 
 
 def off_print(blank: np.ndarray) -> np.ndarray:

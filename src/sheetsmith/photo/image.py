@@ -103,8 +103,9 @@ def _decoded(path: Path, shown: str) -> Image.Image:
         warnings.simplefilter("ignore")
         with Image.open(path) as opened:
             if opened.format not in _FORMATS:
+                article = "an" if opened.format[:1] in "AEFHILMNORSX" else "a"
                 raise UnreadableFile(
-                    f"a {opened.format} image: save the photo as JPEG or PNG", shown
+                    f"{article} {opened.format} image: save the photo as JPEG or PNG", shown
                 )
             # Pillow refuses only at twice its limit (it warns between): said here, from
             # the header alone, before anything is decoded

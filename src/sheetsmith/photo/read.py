@@ -62,6 +62,7 @@ class PageRead:
     framing: tuple[float, ...] = ()  # where the page lies in the frame (`Located.framing`)
     clipped_doubts: int = 0  # marks flagged for paper clipped to white (`judge.settle`)
     strokes: float = 0.0  # how dark its clearly filled marks show (ink added; 0.0: none)
+    covered: int = 0  # marks flagged for something lying over them (`photo.lying`)
     # the photos read as this page, when it was read from several (`photo.several`)
     parts: tuple[PageRead, ...] = field(default=(), repr=False)
 
@@ -94,6 +95,7 @@ class PageRead:
             self.size,
             self.clipped_doubts,
             self.strokes,
+            self.covered,
         )
 
 
@@ -199,7 +201,8 @@ def read_page(
             " darkness it has on paper, and light pencil vanishes with it; take it again in"
             " even light, without flash, glare or direct sun"
         )
-    glare = decided.glare
+    # a note or a hand over the page dims the print as glare would: said as what it is
+    glare = [key for key in decided.glare if key not in decided.covered]
     if glare:  # pencil there vanished, and the marks around it read wrong at full confidence
         raise BadLight(
             f"glare (a flash or a lamp's reflection) washes out part of the page"
@@ -227,6 +230,7 @@ def read_page(
         size=(image.shape[1], image.shape[0]),
         framing=located.framing,
         clipped_doubts=decided.clipped_doubts,
+        covered=len(decided.covered),
         strokes=decided.stroke_darkness,
     )
     if alone and (problem := unclear(read)) is not None:
@@ -242,6 +246,12 @@ def unclear(read: PageRead) -> Problem | None:
         return None
     marks = len(read.readings)
     hints = "".join(f"; {hint}" for hint in read.advice())
+    if not read.parts and 2 * read.covered >= doubts:  # the photo itself was not the cause
+        return Problem(
+            f"the photo leaves {doubts} of the page's {marks} marks in doubt, too many to trust"
+            f" what it reads of the others{hints}",
+            file=read.file,
+        )
     if not read.parts:
         return Problem(
             f"the photo leaves {doubts} of the page's {marks} marks in doubt, too many to trust"
@@ -321,7 +331,25 @@ def read_photos(
     every = listed(game, reads[0].page.paper) if listed is not None else {}
     missing = tuple(page for page in every if page not in readings)
     titles = {name: page.title for name, page in every.items()}
-    return PhotoSheet(game, text, tuple(reads), missing, titles, tuple(combined.notes))
+    notes = [*combined.notes, *_papers(reads)]
+    return PhotoSheet(game, text, tuple(reads), missing, titles, tuple(notes))
+
+
+def _papers(reads: Sequence[PageRead]) -> list[str]:
+    """A note when the pages were printed on two papers: most likely two prints, so two
+    players' pages, which no mark can tell apart."""
+    if len({read.page.paper for read in reads}) < 2:
+        return []
+    listed = ", ".join(
+        f"{read.file} on {_PAPER_NAMES.get(read.page.paper, read.page.paper)}" for read in reads
+    )
+    return [
+        f"the pages were printed on different paper ({listed}): make sure they are one"
+        " player's sheet"
+    ]
+
+
+_PAPER_NAMES = {"letter": "Letter", "a4": "A4"}
 
 
 def _unclear_pages(pages: Sequence[PageRead]) -> tuple[list[Problem], set[str | None]]:

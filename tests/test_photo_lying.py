@@ -1,0 +1,127 @@
+"""Things lying on the page (photo/lying.py): each kind found over the marks it covers, and
+a player's own marks, in pencil or coloured pen, under a colour cast, never taken for one."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+import photopage as pp
+from sheetsmith.cli import app
+from sheetsmith.photo.decide import ink_added, mark_regions
+from sheetsmith.photo.geometry import SCALE, blank_page
+from sheetsmith.photo.lying import lying_over
+from sheetsmith.photo.read import GAMES
+
+SKY = "my-corner-of-the-sky"
+
+
+@pytest.fixture(scope="module")
+def game_page():
+    readable = GAMES.pages(SKY, "letter")["game-page"]
+    blank = blank_page(GAMES.page(readable.payload))
+    return readable, blank
+
+
+def _centre(readable, key: str) -> tuple[int, int]:
+    """A mark's centre in rectified pixels (top-left origin)."""
+    mark = next(m for m in readable.marks if m.key == key)
+    x, y = mark.box.centre
+    return round(x * SCALE), round((readable.height - y) * SCALE)
+
+
+def _covered(readable, blank, photo: np.ndarray) -> set[str]:
+    ink, *_ = ink_added(photo, blank, mark_regions(readable))
+    return set(lying_over(photo, ink, readable))
+
+
+def _page(blank: np.ndarray) -> np.ndarray:
+    """The blank as a photo shows it: paper a little under white (clipped paper shows no
+    colour, and nothing is looked for there)."""
+    return (cv2.cvtColor(blank, cv2.COLOR_GRAY2BGR) * 0.92).astype(np.uint8)
+
+
+def test_a_clean_page_has_nothing_on_it(game_page):
+    readable, blank = game_page
+    assert _covered(readable, blank, _page(blank)) == set()
+
+
+def test_a_finger_over_the_articles_covers_the_marks_under_it(game_page):
+    readable, blank = game_page
+    photo = _page(blank)
+    x, y = _centre(readable, "articles.week-3:1")
+    cv2.ellipse(photo, (x, y), (90, 28), -15, 0, 360, (120, 150, 205), -1)  # skin, BGR
+    covered = _covered(readable, blank, photo)
+    assert "articles.week-3:1" in covered
+    assert not any(key.startswith(("star:", "schedule.")) for key in covered)
+
+
+def test_a_coffee_ring_and_a_pen_across_the_star_map_are_found(game_page):
+    readable, blank = game_page
+    ring = _page(blank)
+    x, y = _centre(readable, "star:5,5")
+    stain = ring.copy()
+    cv2.circle(stain, (x, y), 100, (40, 90, 140), 12)
+    ring = cv2.addWeighted(ring, 0.45, stain, 0.55, 0)
+    assert len(_covered(readable, blank, ring)) >= 4
+    pen = _page(blank)
+    a, b = _centre(readable, "star:0,0"), _centre(readable, "star:10,10")
+    cv2.line(pen, a, b, (25, 20, 20), 16)  # 3 mm wide, 140 mm long
+    covered = _covered(readable, blank, pen)
+    assert {"star:2,2", "star:5,5", "star:8,8"} <= covered
+    assert "star:0,10" not in covered
+
+
+def test_a_players_own_marks_in_pencil_or_coloured_pen_are_not_objects(game_page):
+    readable, blank = game_page
+    for colour in ((95, 95, 100), (140, 50, 25), (40, 40, 200)):  # pencil, blue, red pen
+        photo = _page(blank)
+        for mark in readable.marks[::3]:
+            x, y = _centre(readable, mark.key)
+            r = round(min(mark.box.width, mark.box.height) * SCALE / 2)
+            for i in range(-r, r, 2):  # scribbled solid, as hard as a hand fills a box
+                cv2.line(photo, (x - r, y + i), (x + r, y + i), colour, 2)
+        assert _covered(readable, blank, photo) == set(), colour
+
+
+def test_a_colour_cast_and_uneven_light_are_not_objects(game_page):
+    readable, blank = game_page
+    photo = _page(blank).astype(np.float32)
+    width = blank.shape[1]
+    ramp = np.linspace(0.7, 1.3, width, dtype=np.float32)[None, :, None]
+    cast = np.float32([0.8, 0.96, 1.05])  # BGR: a warm lamp
+    photo = np.clip(photo * ramp * cast, 0, 255).astype(np.uint8)  # clipped on the right
+    assert _covered(readable, blank, photo) == set()
+
+
+def test_where_the_paper_is_clipped_in_a_channel_grey_print_is_no_object(game_page):
+    """A warm lamp, the paper clipped in red and green: the printed grey boxes show the
+    light's colour, the paper does not (seed 101 of the bench flagged four mood boxes)."""
+    readable, blank = game_page
+    photo = cv2.cvtColor(blank, cv2.COLOR_GRAY2BGR).astype(np.float32)
+    x, y = _centre(readable, "star:5,5")
+    cv2.rectangle(photo, (x - 120, y - 40), (x + 120, y + 40), (180, 180, 180), -1)
+    photo = np.clip(photo * np.float32([0.92, 1.1, 1.25]), 0, 255).astype(np.uint8)
+    assert _covered(readable, blank, photo) == set()
+
+
+def test_a_photo_with_a_finger_over_the_marks_is_refused_for_it(tmp_path):
+    from sheetsmith.print import raster as pdf_raster
+
+    readable = GAMES.pages(SKY, "letter")["game-page"]
+    source = GAMES.page(readable.payload)
+    (picture,) = pdf_raster.pages(source.pdf, pp.DPI, [source.index])
+    raster = np.ascontiguousarray(np.asarray(picture)[:, :, ::-1])
+    s = pp.DPI / 72
+    mark = next(m for m in readable.marks if m.key == "articles.week-3:1")
+    x, y = mark.box.centre
+    centre = (round(x * s), round((readable.height - y) * s))
+    cv2.ellipse(raster, centre, (round(45 * s), round(11 * s)), -15, 0, 360, (120, 150, 205), -1)
+    path = tmp_path / "held.jpg"
+    cv2.imwrite(str(path), pp.photograph(raster, angle=-6))
+    result = CliRunner().invoke(app, ["read", str(path)])
+    assert result.exit_code == 2, result.output
+    assert "something lies on the page over" in result.stderr
+    assert "in focus and in even light" not in result.stderr  # the photo was not the cause
