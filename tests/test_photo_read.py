@@ -762,6 +762,21 @@ def test_a_full_standard_output_is_exit_2_without_a_traceback():
     assert done.stderr.endswith("error: cannot write the output: No space left on device\n")
 
 
+def test_out_dash_prints_and_a_name_not_every_system_writes_is_refused(tmp_path, monkeypatch):
+    root = Path(__file__).resolve().parent.parent / "examples" / "my-corner-of-the-sky"
+    photo = str(root / "photos" / "ann-upgrades.jpg")
+    monkeypatch.chdir(tmp_path)
+    result = run("read", photo, "--out", "-")
+    assert result.exit_code == 0 and 'game = "my-corner-of-the-sky"' in result.stdout
+    assert not (tmp_path / "-").exists()
+    result = run("read", photo, "--out", "a:b.toml")
+    assert result.exit_code == 2
+    assert "--out a:b.toml: a file name with a ':'" in result.stderr
+    result = run("read", photo, "--out", ".")
+    assert result.exit_code == 2 and "--out . is a folder: give a file's name" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_standard_input_is_no_photo():
     result = run("read", "-")
     assert result.exit_code == 2

@@ -35,7 +35,8 @@ def read(
     out: Annotated[
         Path | None,
         typer.Option(
-            help="Write the typed sheet to this file instead of printing it.", show_default=False
+            help="Write the typed sheet to this file instead of printing it ('-': print it).",
+            show_default=False,
         ),
     ] = None,
     annotate: Annotated[
@@ -65,6 +66,8 @@ def read(
       sheetsmith read tuesday.jpg --json
     """
     Quiet.on = quiet
+    if out is not None and str(out) == "-":  # the usual name for standard output
+        out = None
     from sheetsmith.naming import photos_player
     from sheetsmith.photo.read import read_photos
 
@@ -115,6 +118,14 @@ def _write(
     for option, path, data in wanted:
         if path.name in ("", ".", ".."):
             problems.append(Problem(f"{option} {path} is a folder: give a file's name"))
+            continue
+        if any(c in path.name for c in ":\\") or not path.name.isprintable():
+            problems.append(
+                Problem(
+                    f"{option} {path}: a file name with a ':', a '\\' or a control character"
+                    " cannot be written on every system: name it without"
+                )
+            )
             continue
         same = seen.get(path.resolve())
         if same is not None:
