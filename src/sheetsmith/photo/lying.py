@@ -36,11 +36,17 @@ BALANCE_MM = 40.0
 # the photos of pages with nothing on them, the 99th percentile lies under 0.08; a finger
 # shows at 0.3, coffee at 0.2
 CHROMA = 0.12
-# Paper this bright (of 255) in any channel is clipped there: its colour is not the light's
+# Paper this bright (of 255) in a channel is clipped there: its colour is not the light's,
+# and colour is measured between the other channels; where all three are, a pixel must be
+# this coloured (grey print under a strong cast, on tuning seed 101, shows at 0.13-0.18;
+# skin at 0.3)
 CLIPPED = 250.0
+CHROMA_CLIPPED = 0.25
 # What stays coloured over a disc this wide, over this area, is an object
 SOLID_MM = 1.5
 OBJECT_MM2 = 60.0
+# ... this much of it off the marks (each mark's window grown by a fifth and by 1 mm)
+OFF_MARKS_MM2 = 25.0
 # A dark bar: ink added over this (pencil shows at 0.15-0.6), and its shape
 BAR_INK = 0.45
 BAR_LEAST_MM2 = 30.0
@@ -58,12 +64,17 @@ def lying_over(rectified: np.ndarray, ink: np.ndarray, page: ReadablePage) -> tu
     it, at the same scale."""
     windows = [clipped(mark_window(mark, page, 0.2), ink.shape) for mark in page.marks]
     small = (ink.shape[1] // _SHRINK, ink.shape[0] // _SHRINK)
-    objects = _bars(cv2.resize(ink, small, interpolation=cv2.INTER_AREA), windows)
+    on_marks = np.zeros((small[1], small[0]), np.uint8)
+    for x0, y0, x1, y1 in windows:
+        on_marks[y0 // _SHRINK : -(-y1 // _SHRINK), x0 // _SHRINK : -(-x1 // _SHRINK)] = 1
+    reach = 2 * round(_REACH_MM * _MM) + 1
+    on_marks = cv2.dilate(on_marks, np.ones((reach, reach), np.uint8)) > 0
+    objects = _bars(cv2.resize(ink, small, interpolation=cv2.INTER_AREA), on_marks)
     if rectified.ndim == 3:
-        objects |= _coloured(cv2.resize(rectified, small, interpolation=cv2.INTER_AREA))
+        bgr = cv2.resize(rectified, small, interpolation=cv2.INTER_AREA)
+        objects |= _coloured(bgr, on_marks)
     if not objects.any():
         return ()
-    reach = 2 * round(_REACH_MM * _MM) + 1
     objects = cv2.dilate(objects.astype(np.uint8), np.ones((reach, reach), np.uint8)) > 0
     covered = []
     for mark, (x0, y0, x1, y1) in zip(page.marks, windows, strict=True):
@@ -73,7 +84,7 @@ def lying_over(rectified: np.ndarray, ink: np.ndarray, page: ReadablePage) -> tu
     return tuple(covered)
 
 
-def _coloured(bgr: np.ndarray) -> np.ndarray:
+def _coloured(bgr: np.ndarray, on_marks: np.ndarray) -> np.ndarray:
     channels = bgr.astype(np.float32)
     tiny = cv2.resize(channels, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     size = int(BALANCE_MM * _MM / 4) | 1
@@ -83,25 +94,35 @@ def _coloured(bgr: np.ndarray) -> np.ndarray:
     paper = cv2.GaussianBlur(paper, (0, 0), 2.0)
     paper = cv2.resize(paper, (bgr.shape[1], bgr.shape[0]), interpolation=cv2.INTER_LINEAR)
     balanced = cv2.GaussianBlur(channels / np.maximum(paper, 1.0), (0, 0), 0.5)
-    # per channel with OpenCV: numpy's reduction over the last, short axis is 20 times slower
-    b, g, r = cv2.split(balanced)
-    chroma = cv2.max(cv2.max(b, g), r) - cv2.min(cv2.min(b, g), r)
     # where the camera clipped the paper in a channel, the paper no longer shows the light's
-    # colour, and grey print does: nothing is said there
-    pb, pg, pr = cv2.split(paper)
-    seen = cv2.max(cv2.max(pb, pg), pr) < CLIPPED
-    mask = ((chroma > CHROMA) & seen).astype(np.uint8)
+    # colour there, and grey print does: colour is measured between the channels left
+    # (per channel with OpenCV: numpy's reduction over the last, short axis is 20x slower)
+    values = cv2.split(balanced)
+    seen = [channel < CLIPPED for channel in cv2.split(paper)]
+    chroma = np.zeros(bgr.shape[:2], np.float32)
+    for a, b in ((0, 1), (0, 2), (1, 2)):
+        apart = cv2.absdiff(values[a], values[b])
+        apart[~(seen[a] & seen[b])] = 0.0
+        chroma = cv2.max(chroma, apart)
+    # where it is clipped in every channel, only colour a cast cannot give grey print
+    plain = cv2.max(cv2.max(values[0], values[1]), values[2])
+    plain -= cv2.min(cv2.min(values[0], values[1]), values[2])
+    mask = ((chroma > CHROMA) | (plain > CHROMA_CLIPPED)).astype(np.uint8)
     disc = round(SOLID_MM * _MM) | 1
     mask = cv2.morphologyEx(
         mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (disc, disc))
     )
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    large = np.zeros(count, bool)
-    large[1:] = stats[1:, cv2.CC_STAT_AREA] >= OBJECT_MM2 * _MM**2
+    count, labels = cv2.connectedComponents(mask, connectivity=8)
+    # and some of it off the marks: a player's coloured pen fills boxes solid, overflowing
+    # them, and a row of them side by side is as large as a finger
+    area = np.bincount(labels.ravel(), minlength=count)
+    off = np.bincount(labels[~on_marks], minlength=count)
+    large = (area >= OBJECT_MM2 * _MM**2) & (off >= OFF_MARKS_MM2 * _MM**2)
+    large[0] = False
     return large[labels]
 
 
-def _bars(ink: np.ndarray, windows: list[tuple[int, int, int, int]]) -> np.ndarray:
+def _bars(ink: np.ndarray, on_marks: np.ndarray) -> np.ndarray:
     dark = (ink > BAR_INK).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
     found = np.zeros(ink.shape, bool)
@@ -110,9 +131,6 @@ def _bars(ink: np.ndarray, windows: list[tuple[int, int, int, int]]) -> np.ndarr
     ]
     if not candidates:
         return found
-    on_marks = np.zeros(ink.shape, bool)
-    for x0, y0, x1, y1 in windows:
-        on_marks[y0 // _SHRINK : -(-y1 // _SHRINK), x0 // _SHRINK : -(-x1 // _SHRINK)] = True
     for i in candidates:
         bar = labels == i
         ys, xs = np.nonzero(bar)

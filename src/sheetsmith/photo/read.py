@@ -62,7 +62,7 @@ class PageRead:
     framing: tuple[float, ...] = ()  # where the page lies in the frame (`Located.framing`)
     clipped_doubts: int = 0  # marks flagged for paper clipped to white (`judge.settle`)
     strokes: float = 0.0  # how dark its clearly filled marks show (ink added; 0.0: none)
-    covered: int = 0  # marks flagged for something lying over them (`photo.lying`)
+    covered: tuple[str, ...] = ()  # marks flagged for something lying over them (`lying`)
     # the photos read as this page, when it was read from several (`photo.several`)
     parts: tuple[PageRead, ...] = field(default=(), repr=False)
 
@@ -95,7 +95,7 @@ class PageRead:
             self.size,
             self.clipped_doubts,
             self.strokes,
-            self.covered,
+            len(self.covered),
         )
 
 
@@ -230,7 +230,7 @@ def read_page(
         size=(image.shape[1], image.shape[0]),
         framing=located.framing,
         clipped_doubts=decided.clipped_doubts,
-        covered=len(decided.covered),
+        covered=decided.covered,
         strokes=decided.stroke_darkness,
     )
     if alone and (problem := unclear(read)) is not None:
@@ -240,18 +240,13 @@ def read_page(
 
 def unclear(read: PageRead) -> Problem | None:
     """Why a page read (from one photo or several combined) is too unsure to give, or None:
-    it doubts `MOST_DOUBTS` marks or more."""
-    doubts = len(read.uncertain())
+    it doubts `MOST_DOUBTS` marks or more. Marks under something lying on the page do not
+    count: the photo is as sure of the others as it would be without it."""
+    doubts = sum(1 for mark, _ in read.uncertain() if mark.key not in read.covered)
     if doubts < MOST_DOUBTS:
         return None
     marks = len(read.readings)
     hints = "".join(f"; {hint}" for hint in read.advice())
-    if not read.parts and 2 * read.covered >= doubts:  # the photo itself was not the cause
-        return Problem(
-            f"the photo leaves {doubts} of the page's {marks} marks in doubt, too many to trust"
-            f" what it reads of the others{hints}",
-            file=read.file,
-        )
     if not read.parts:
         return Problem(
             f"the photo leaves {doubts} of the page's {marks} marks in doubt, too many to trust"
