@@ -133,3 +133,7 @@ def test_a_photo_with_a_finger_over_the_marks_is_read_with_them_flagged(tmp_path
     assert not any(key.startswith(("star:", "schedule.")) for key in flagged)
     (advice,) = page["advice"]
     assert advice.startswith(f"something lies on the page over {len(flagged)} of the marks")
+    assert {m["key"] for m in page["marks"] if m["covered"]} == flagged
+    said = CliRunner().invoke(app, ["read", str(path)]).stderr
+    assert "week-3 box 2 (box): read as" in said, said
+    assert said.count(", under something lying on the page") == len(flagged)

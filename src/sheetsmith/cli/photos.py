@@ -173,7 +173,8 @@ def tell_uncertain(sheet: PhotoSheet, *, err: bool = True) -> None:
         guess = "filled" if reading.filled else "empty"
         echo(
             f"  {_shown(read)}: {mark.name} ({mark.kind}):"
-            f" read as {guess}, {reading.percent}% sure{_differ(read, mark.key)}",
+            f" read as {guess}, {reading.percent}% sure{_differ(read, mark.key)}"
+            + (", under something lying on the page" if mark.key in read.covered else ""),
             err=err,
         )
     _advise(sheet, err=err)

@@ -142,6 +142,7 @@ class PhotoSheet:
                             "filled": reading.filled,
                             "confidence": reading.confidence,
                             "uncertain": reading.uncertain,
+                            "covered": mark.key in read.covered,
                         }
                         | _views_json(read, mark.key)
                         for mark, reading in read.marks()
