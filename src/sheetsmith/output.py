@@ -112,22 +112,23 @@ def _reason(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def _is_link(path: Path) -> bool:
+def _mode(path: Path, *, follow: bool) -> int:
+    """The path's mode, 0 if there is nothing there (or the folder it is in is a file, said
+    where that folder is made); a name too long or a folder that cannot be entered is refused."""
     try:
-        return stat.S_ISLNK(path.lstat().st_mode)
-    except (FileNotFoundError, NotADirectoryError):  # said where the folder is made
-        return False
-    except OSError as exc:  # a name too long, a folder that cannot be entered
+        return path.stat(follow_symlinks=follow).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return 0
+    except OSError as exc:
         raise OutputError(f"cannot write in {path}: {_reason(exc)}") from None
+
+
+def _is_link(path: Path) -> bool:
+    return stat.S_ISLNK(_mode(path, follow=False))
 
 
 def _is_folder(path: Path) -> bool:
-    try:
-        return stat.S_ISDIR(path.stat().st_mode)
-    except (FileNotFoundError, NotADirectoryError):
-        return False
-    except OSError as exc:
-        raise OutputError(f"cannot write in {path}: {_reason(exc)}") from None
+    return stat.S_ISDIR(_mode(path, follow=True))
 
 
 def _file_mode() -> int:
