@@ -86,6 +86,51 @@ def test_a_players_own_marks_in_pencil_or_coloured_pen_are_not_objects(game_page
         assert _covered(readable, blank, photo) == set(), colour
 
 
+def _die(photo: np.ndarray, centre: tuple[int, int], side_mm: float, body, pip) -> None:
+    """A die seen from above, turned 20 degrees, five pips."""
+    side = side_mm * SCALE * 72 / 25.4
+    corners = cv2.boxPoints(((float(centre[0]), float(centre[1])), (side, side), 20.0))
+    cv2.fillPoly(photo, [np.int32(np.round(corners))], body)
+    turn = np.radians(20.0)
+    for px, py in ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)):
+        dx, dy = px * side * 0.28, py * side * 0.28
+        x = centre[0] + dx * np.cos(turn) - dy * np.sin(turn)
+        y = centre[1] + dx * np.sin(turn) + dy * np.cos(turn)
+        cv2.circle(photo, (round(x), round(y)), round(side * 0.09), pip, -1)
+
+
+def test_a_black_die_on_the_star_map_or_the_articles_is_found(game_page):
+    readable, blank = game_page
+    for key in ("star:4,4", "articles.week-4:2"):
+        photo = _page(blank)
+        _die(photo, _centre(readable, key), 16, (35, 35, 35), (235, 235, 235))
+        covered = _covered(readable, blank, photo)
+        assert key in covered, key
+        assert "star:10,10" not in covered and "schedule.sunday:0" not in covered
+
+
+def test_a_players_darkest_fills_are_not_objects():
+    """Black marker over a row of boxes, the star map's squares shaded black, the middle
+    of a grid square of the daily sheet inked solid: too narrow to be a die, evened out
+    as a shadow, or inside its own mark's window, and none is an object."""
+    readable = GAMES.pages(SKY, "letter")["game-page"]
+    blank = blank_page(GAMES.page(readable.payload))
+    photo = _page(blank)
+    for key in ("articles.week-5:1", "articles.week-5:2", "articles.week-5:3", "articles.week-5:4"):
+        x, y = _centre(readable, key)
+        cv2.rectangle(photo, (x - 17, y - 17), (x + 17, y + 17), (20, 20, 20), -1)
+    corners = [_centre(readable, k) for k in ("star:2,2", "star:4,2", "star:4,4", "star:2,4")]
+    cv2.fillPoly(photo, [np.int32(corners)], (25, 25, 25))
+    assert _covered(readable, blank, photo) == set()
+    daily = GAMES.pages("personal-space", "a4")["daily-sheet"]
+    blank = blank_page(GAMES.page(daily.payload))
+    photo = _page(blank)
+    for key in ("grid:3,3", "grid:3,4"):
+        x, y = _centre(daily, key)
+        cv2.rectangle(photo, (x - 25, y - 25), (x + 25, y + 25), (30, 30, 30), -1)  # 10 mm
+    assert _covered(daily, blank, photo) == set()
+
+
 def test_a_colour_cast_and_uneven_light_are_not_objects(game_page):
     readable, blank = game_page
     photo = _page(blank).astype(np.float32)

@@ -15,8 +15,12 @@ Two kinds are found, each by what a player's own marks never are:
 - a dark bar: a pen or a marker, straight, at least 40 mm long and 1-15 mm wide, filling
   most of the rectangle around it and lying mostly off the marks: no mark or stroke of a
   player's is that.
+- a dark blot: darker than pencil shows, 8 mm across all over once a die's pips are
+  closed, and not inside one mark's window: a black die, a phone. Evening out the light
+  takes anything wider than 12 mm for a shadow, so a player's square shaded black is no
+  blot, and a fill narrower than 8 mm (a box in marker) is none either.
 
-A hair or a thin pencil line across the page is neither, and is not found.
+A hair, a thin pencil line, a grey coin or a white die is none of these, and is not found.
 """
 
 from __future__ import annotations
@@ -54,6 +58,12 @@ BAR_LENGTH_MM = 40.0
 BAR_WIDTH_MM = (1.0, 15.0)
 BAR_FILL = 0.6
 BAR_OFF_MARKS = 0.3
+# A dark blot: ink added over this (darker than pencil shows, even shading a square of the
+# star map), its holes (a die's pips) closed, holding a disc this wide all over, and not
+# inside one mark's window: a black die, a phone, a dark eraser
+BLOT_INK = 0.6
+BLOT_HOLES_MM = 3.5
+BLOT_SOLID_MM = 8.0
 # A mark is covered where an object, grown by this much, reaches into its window
 _REACH_MM = 1.0
 
@@ -69,7 +79,8 @@ def lying_over(rectified: np.ndarray, ink: np.ndarray, page: ReadablePage) -> tu
         on_marks[y0 // _SHRINK : -(-y1 // _SHRINK), x0 // _SHRINK : -(-x1 // _SHRINK)] = 1
     reach = 2 * round(_REACH_MM * _MM) + 1
     on_marks = cv2.dilate(on_marks, np.ones((reach, reach), np.uint8)) > 0
-    objects = _bars(cv2.resize(ink, small, interpolation=cv2.INTER_AREA), on_marks)
+    ink_small = cv2.resize(ink, small, interpolation=cv2.INTER_AREA)
+    objects = _bars(ink_small, on_marks) | _blots(ink_small, windows)
     if rectified.ndim == 3:
         bgr = cv2.resize(rectified, small, interpolation=cv2.INTER_AREA)
         objects |= _coloured(bgr, on_marks)
@@ -145,3 +156,38 @@ def _bars(ink: np.ndarray, on_marks: np.ndarray) -> np.ndarray:
         ):
             found |= bar
     return found
+
+
+def _blots(ink: np.ndarray, windows: list[tuple[int, int, int, int]]) -> np.ndarray:
+    # at half the scale again: a blot is 8 mm across or more
+    small = cv2.resize(ink, (ink.shape[1] // 2, ink.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    mm = _MM / 2
+    dark = (small > BLOT_INK).astype(np.uint8)
+    if not dark.any():
+        return np.zeros(ink.shape, bool)
+    holes = round(BLOT_HOLES_MM * mm) | 1
+    solid = round(BLOT_SOLID_MM * mm) | 1
+    dark = cv2.morphologyEx(
+        dark, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (holes, holes))
+    )
+    dark = cv2.morphologyEx(
+        dark, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (solid, solid))
+    )
+    found = np.zeros(dark.shape, np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
+    reach = round(_REACH_MM * mm)
+    scale = 2 * _SHRINK
+    for i in range(1, count):
+        x, y, w, h = stats[i, :4]
+        # a player's own fill, however dark and wide (a grid square shaded solid), stays
+        # inside its mark's window
+        inside = any(
+            x0 // scale - reach <= x
+            and y0 // scale - reach <= y
+            and x + w <= -(-x1 // scale) + reach
+            and y + h <= -(-y1 // scale) + reach
+            for x0, y0, x1, y1 in windows
+        )
+        if not inside:
+            found[labels == i] = 1
+    return cv2.resize(found, (ink.shape[1], ink.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
