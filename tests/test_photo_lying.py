@@ -131,6 +131,45 @@ def test_a_players_darkest_fills_are_not_objects():
     assert _covered(daily, blank, photo) == set()
 
 
+def test_a_pen_over_the_players_pencil_or_the_daily_sheets_grid_is_found(game_page):
+    """The pen merges with the pencil it lies on (its rectangle no longer filled), or lies
+    all on marks (the grid's squares): its core, as wide as a pen, is found."""
+    readable, blank = game_page
+    photo = _page(blank)
+    for key in ("star:1,1", "star:2,2", "star:3,3", "star:4,4", "star:3,2", "star:2,3"):
+        x, y = _centre(readable, key)
+        for i in range(-14, 15, 2):  # scribbled solid, overflowing the point
+            cv2.line(photo, (x - 14, y + i), (x + 14, y + i), (70, 70, 75), 2)
+    a, b = _centre(readable, "star:0,0"), _centre(readable, "star:8,8")
+    cv2.line(photo, a, b, (25, 20, 20), 30)  # 6 mm wide
+    assert {"star:5,5", "star:6,6"} <= _covered(readable, blank, photo)
+    daily = GAMES.pages("personal-space", "a4")["daily-sheet"]
+    blank = blank_page(GAMES.page(daily.payload))
+    photo = _page(blank)
+    cv2.line(photo, _centre(daily, "grid:1,2"), _centre(daily, "grid:6,4"), (25, 20, 20), 30)
+    covered = _covered(daily, blank, photo)
+    assert {"grid:1,2", "grid:3,3", "grid:6,4"} <= covered
+    assert "grid:1,6" not in covered
+
+
+def test_a_shapes_outline_in_felt_tip_along_the_grid_is_no_object():
+    """A shape of three squares in a row, its outline begun in black felt-tip (2 mm) along
+    the grid's lines, letters in its squares: no bar as wide as a pen."""
+    daily = GAMES.pages("personal-space", "a4")["daily-sheet"]
+    blank = blank_page(GAMES.page(daily.payload))
+    photo = _page(blank)
+    marks = {m.key: m for m in daily.marks}
+    first, last = marks["grid:2,3"].box, marks["grid:4,3"].box
+    x0, x1 = round(first.x * SCALE), round((last.x + last.width) * SCALE)
+    y1 = round((daily.height - first.y) * SCALE)
+    # its long side, 60 mm, drawn a little inside the squares rather than on the grid line
+    cv2.line(photo, (x0, y1 - 15), (x1, y1 - 15), (20, 20, 20), 10)
+    for key in ("grid:2,3", "grid:3,3", "grid:4,3"):
+        x, y = _centre(daily, key)
+        cv2.putText(photo, "AB", (x - 30, y + 15), cv2.FONT_HERSHEY_SIMPLEX, 1.5, (30, 30, 30), 4)
+    assert _covered(daily, blank, photo) == set()
+
+
 def test_a_colour_cast_and_uneven_light_are_not_objects(game_page):
     readable, blank = game_page
     photo = _page(blank).astype(np.float32)

@@ -4,7 +4,7 @@ star map reads as a row of points filled, a finger over a filled box as paper (e
 the light takes a blob wider than 12 mm for a shadow). So those marks are flagged, and the
 player is told what to move.
 
-Two kinds are found, each by what a player's own marks never are:
+Three kinds are found, each by what a player's own marks never are:
 
 - colour: pencil, print and pen strokes are grey or thin; skin, wood, coffee and paper
   notes are coloured over an area. Each channel is balanced against its own paper, found
@@ -14,7 +14,9 @@ Two kinds are found, each by what a player's own marks never are:
   shows the light's colour while grey print does, and nothing is looked for.
 - a dark bar: a pen or a marker, straight, at least 40 mm long and 1-15 mm wide, filling
   most of the rectangle around it and lying mostly off the marks: no mark or stroke of a
-  player's is that.
+  player's is that. Its core (what a 2.5 mm disc leaves of it) is looked at too: a pen
+  merged with the pencil it lies on, and a pen over the daily sheet's grid, whose squares
+  are marks but hold no stroke as wide as a pen (a felt-tip's is narrower).
 - a dark blot: darker than pencil shows, 8 mm across all over once a die's pips are
   closed, and not inside one mark's window: a black die, a phone. Evening out the light
   takes anything wider than 12 mm for a shadow, so a player's square shaded black is no
@@ -58,6 +60,9 @@ BAR_LENGTH_MM = 40.0
 BAR_WIDTH_MM = (1.0, 15.0)
 BAR_FILL = 0.6
 BAR_OFF_MARKS = 0.3
+# ... looked for again in the core of the dark (opened by a disc this wide: a felt-tip's
+# stroke is narrower, a pen or a pencil is 6 mm or more)
+BAR_CORE_MM = 2.5
 # A dark blot: ink added over this (darker than pencil shows, even shading a square of the
 # star map), its holes (a die's pips) closed, holding a disc this wide all over, and not
 # inside one mark's window: a black die, a phone, a dark eraser
@@ -74,13 +79,14 @@ def lying_over(rectified: np.ndarray, ink: np.ndarray, page: ReadablePage) -> tu
     it, at the same scale."""
     windows = [clipped(mark_window(mark, page, 0.2), ink.shape) for mark in page.marks]
     small = (ink.shape[1] // _SHRINK, ink.shape[0] // _SHRINK)
-    on_marks = np.zeros((small[1], small[0]), np.uint8)
-    for x0, y0, x1, y1 in windows:
-        on_marks[y0 // _SHRINK : -(-y1 // _SHRINK), x0 // _SHRINK : -(-x1 // _SHRINK)] = 1
     reach = 2 * round(_REACH_MM * _MM) + 1
-    on_marks = cv2.dilate(on_marks, np.ones((reach, reach), np.uint8)) > 0
+    on_marks = _on(windows, small, reach)
+    # a pen may lie over the daily sheet's grid: its squares hold letters and outlines
+    # drawn along their edges, never a stroke as wide as a pen
+    narrow = [w for w, mark in zip(windows, page.marks, strict=True) if mark.kind != "square"]
     ink_small = cv2.resize(ink, small, interpolation=cv2.INTER_AREA)
-    objects = _bars(ink_small, on_marks) | _blots(ink_small, windows)
+    objects = _bars(ink_small, on_marks, _on(narrow, small, reach))
+    objects |= _blots(ink_small, windows)
     if rectified.ndim == 3:
         bgr = cv2.resize(rectified, small, interpolation=cv2.INTER_AREA)
         objects |= _coloured(bgr, on_marks)
@@ -93,6 +99,14 @@ def lying_over(rectified: np.ndarray, ink: np.ndarray, page: ReadablePage) -> tu
         if x1 > x0 and y1 > y0 and objects[y0:y1, x0:x1].any():
             covered.append(mark.key)
     return tuple(covered)
+
+
+def _on(windows: list[tuple[int, int, int, int]], small: tuple[int, int], reach: int) -> np.ndarray:
+    """Where the marks' windows lie, at the looked-at scale, grown by `reach` pixels."""
+    on_marks = np.zeros((small[1], small[0]), np.uint8)
+    for x0, y0, x1, y1 in windows:
+        on_marks[y0 // _SHRINK : -(-y1 // _SHRINK), x0 // _SHRINK : -(-x1 // _SHRINK)] = 1
+    return cv2.dilate(on_marks, np.ones((reach, reach), np.uint8)) > 0
 
 
 def _coloured(bgr: np.ndarray, on_marks: np.ndarray) -> np.ndarray:
@@ -133,10 +147,23 @@ def _coloured(bgr: np.ndarray, on_marks: np.ndarray) -> np.ndarray:
     return large[labels]
 
 
-def _bars(ink: np.ndarray, on_marks: np.ndarray) -> np.ndarray:
+def _bars(ink: np.ndarray, on_marks: np.ndarray, on_narrow_marks: np.ndarray) -> np.ndarray:
+    """Dark bars; a bar as wide as a pen's core may lie over the grid's squares (marks but
+    for `on_narrow_marks`)."""
     dark = (ink > BAR_INK).astype(np.uint8)
+    found = _bars_in(dark, on_marks, BAR_WIDTH_MM[0])
+    # a pen lying over the player's pencil merges with it, and its rectangle is then no
+    # longer filled: its core, opened by a disc narrower than a pen, shows the bar alone
+    disc = round(BAR_CORE_MM * _MM) | 1
+    core = cv2.morphologyEx(
+        dark, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (disc, disc))
+    )
+    return found | _bars_in(core, on_narrow_marks, BAR_CORE_MM)
+
+
+def _bars_in(dark: np.ndarray, on_marks: np.ndarray, narrowest: float) -> np.ndarray:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
-    found = np.zeros(ink.shape, bool)
+    found = np.zeros(dark.shape, bool)
     candidates = [
         i for i in range(1, count) if stats[i, cv2.CC_STAT_AREA] >= BAR_LEAST_MM2 * _MM**2
     ]
@@ -150,7 +177,7 @@ def _bars(ink: np.ndarray, on_marks: np.ndarray) -> np.ndarray:
         area = len(xs)
         if (
             length >= BAR_LENGTH_MM
-            and BAR_WIDTH_MM[0] <= width <= BAR_WIDTH_MM[1]
+            and narrowest <= width <= BAR_WIDTH_MM[1]
             and area >= BAR_FILL * w * h
             and np.count_nonzero(bar & ~on_marks) >= BAR_OFF_MARKS * area
         ):
