@@ -18,9 +18,10 @@ Three kinds are found, each by what a player's own marks never are:
   merged with the pencil it lies on, and a pen over the daily sheet's grid, whose squares
   are marks but hold no stroke as wide as a pen (a felt-tip's is narrower).
 - a dark blot: darker than pencil shows, 8 mm across all over once a die's pips are
-  closed, and not inside one mark's window: a black die, a phone. Evening out the light
-  takes anything wider than 12 mm for a shadow, so a player's square shaded black is no
-  blot, and a fill narrower than 8 mm (a box in marker) is none either.
+  closed, and not inside one mark's window: a black die. Evening out the light takes
+  anything wider than 12 mm for a shadow (of a black phone one edge is found, as a bar),
+  so a player's square shaded black is no blot, and a fill narrower than 8 mm (a box in
+  marker) is none either.
 
 A hair, a thin pencil line, a grey coin or a white die is none of these, and is not found.
 """
@@ -65,7 +66,7 @@ BAR_OFF_MARKS = 0.3
 BAR_CORE_MM = 2.5
 # A dark blot: ink added over this (darker than pencil shows, even shading a square of the
 # star map), its holes (a die's pips) closed, holding a disc this wide all over, and not
-# inside one mark's window: a black die, a phone, a dark eraser
+# inside one mark's window: a black die
 BLOT_INK = 0.6
 BLOT_HOLES_MM = 3.5
 BLOT_SOLID_MM = 8.0
