@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 import photopage as pp
 from sheetsmith.cli import app
 from sheetsmith.photo.decide import ink_added, mark_regions
-from sheetsmith.photo.geometry import SCALE, blank_page
+from sheetsmith.photo.geometry import SCALE, blank_page, clipped, mark_window
 from sheetsmith.photo.lying import lying_over
 from sheetsmith.photo.read import GAMES
 
@@ -86,17 +86,20 @@ def test_a_players_own_marks_in_pencil_or_coloured_pen_are_not_objects(game_page
         assert _covered(readable, blank, photo) == set(), colour
 
 
-def _die(photo: np.ndarray, centre: tuple[int, int], side_mm: float, body, pip) -> None:
-    """A die seen from above, turned 20 degrees, five pips."""
+def _die(photo: np.ndarray, centre: tuple[int, int], side_mm: float, body, pip) -> np.ndarray:
+    """A die seen from above, turned 20 degrees, five pips; its corners."""
     side = side_mm * SCALE * 72 / 25.4
-    corners = cv2.boxPoints(((float(centre[0]), float(centre[1])), (side, side), 20.0))
-    cv2.fillPoly(photo, [np.int32(np.round(corners))], body)
+    corners = np.int32(
+        np.round(cv2.boxPoints(((float(centre[0]), float(centre[1])), (side, side), 20.0)))
+    )
+    cv2.fillPoly(photo, [corners], body)
     turn = np.radians(20.0)
     for px, py in ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)):
         dx, dy = px * side * 0.28, py * side * 0.28
         x = centre[0] + dx * np.cos(turn) - dy * np.sin(turn)
         y = centre[1] + dx * np.sin(turn) + dy * np.cos(turn)
         cv2.circle(photo, (round(x), round(y)), round(side * 0.09), pip, -1)
+    return corners
 
 
 def test_a_black_die_on_the_star_map_or_the_articles_is_found(game_page):
@@ -107,18 +110,32 @@ def test_a_black_die_on_the_star_map_or_the_articles_is_found(game_page):
         covered = _covered(readable, blank, photo)
         assert key in covered, key
         assert "star:10,10" not in covered and "schedule.sunday:0" not in covered
+    # a large die: the opening that finds it rounds its corners, and the marks under its
+    # corners (a quarter of their window or more) are covered all the same
+    for key in ("star:6,5", "articles.week-3:1"):
+        photo = _page(blank)
+        corners = _die(photo, _centre(readable, key), 20, (35, 35, 35), (235, 235, 235))
+        die = np.zeros(blank.shape, np.uint8)
+        cv2.fillPoly(die, [corners], 1)
+        under = set()
+        for mark in readable.marks:
+            x0, y0, x1, y1 = clipped(mark_window(mark, readable, 0.0), blank.shape)
+            if die[y0:y1, x0:x1].sum() >= 0.25 * (x1 - x0) * (y1 - y0):
+                under.add(mark.key)
+        assert len(under) >= 5, key
+        assert under <= _covered(readable, blank, photo), key
 
 
 def test_a_players_darkest_fills_are_not_objects():
-    """Black marker over a row of boxes, the star map's squares shaded black, the middle
-    of a grid square of the daily sheet inked solid: too narrow to be a die, evened out
-    as a shadow, or inside its own mark's window, and none is an object."""
+    """Black marker over a row of boxes, spilling into each other, the star map's squares
+    shaded black, the middle of a grid square of the daily sheet inked solid: too long to
+    be a die, evened out as a shadow, or inside its own mark's window; none is an object."""
     readable = GAMES.pages(SKY, "letter")["game-page"]
     blank = blank_page(GAMES.page(readable.payload))
     photo = _page(blank)
     for key in ("articles.week-5:1", "articles.week-5:2", "articles.week-5:3", "articles.week-5:4"):
-        x, y = _centre(readable, key)
-        cv2.rectangle(photo, (x - 17, y - 17), (x + 17, y + 17), (20, 20, 20), -1)
+        x, y = _centre(readable, key)  # spilling 2 mm and more into the next box
+        cv2.rectangle(photo, (x - 28, y - 28), (x + 28, y + 28), (20, 20, 20), -1)
     corners = [_centre(readable, k) for k in ("star:2,2", "star:4,2", "star:4,4", "star:2,4")]
     cv2.fillPoly(photo, [np.int32(corners)], (25, 25, 25))
     assert _covered(readable, blank, photo) == set()
@@ -153,7 +170,7 @@ def test_a_pen_over_the_players_pencil_or_the_daily_sheets_grid_is_found(game_pa
 
 
 def test_a_shapes_outline_in_felt_tip_along_the_grid_is_no_object():
-    """A shape of three squares in a row, its outline begun in black felt-tip (2 mm) along
+    """A shape of three squares in a row, its outline begun in black marker (3.7 mm) along
     the grid's lines, letters in its squares: no bar as wide as a pen."""
     daily = GAMES.pages("personal-space", "a4")["daily-sheet"]
     blank = blank_page(GAMES.page(daily.payload))
@@ -163,7 +180,7 @@ def test_a_shapes_outline_in_felt_tip_along_the_grid_is_no_object():
     x0, x1 = round(first.x * SCALE), round((last.x + last.width) * SCALE)
     y1 = round((daily.height - first.y) * SCALE)
     # its long side, 60 mm, drawn a little inside the squares rather than on the grid line
-    cv2.line(photo, (x0, y1 - 15), (x1, y1 - 15), (20, 20, 20), 10)
+    cv2.line(photo, (x0, y1 - 15), (x1, y1 - 15), (20, 20, 20), 19)  # 3.7 mm
     for key in ("grid:2,3", "grid:3,3", "grid:4,3"):
         x, y = _centre(daily, key)
         cv2.putText(photo, "AB", (x - 30, y + 15), cv2.FONT_HERSHEY_SIMPLEX, 1.5, (30, 30, 30), 4)

@@ -14,14 +14,17 @@ Three kinds are found, each by what a player's own marks never are:
   shows the light's colour while grey print does, and nothing is looked for.
 - a dark bar: a pen or a marker, straight, at least 40 mm long and 1-15 mm wide, filling
   most of the rectangle around it and lying mostly off the marks: no mark or stroke of a
-  player's is that. Its core (what a 2.5 mm disc leaves of it) is looked at too: a pen
-  merged with the pencil it lies on, and a pen over the daily sheet's grid, whose squares
-  are marks but hold no stroke as wide as a pen (a felt-tip's is narrower).
-- a dark blot: darker than pencil shows, 8 mm across all over once a die's pips are
-  closed, and not inside one mark's window: a black die. Evening out the light takes
-  anything wider than 12 mm for a shadow (of a black phone one edge is found, as a bar),
-  so a player's square shaded black is no blot, and a fill narrower than 8 mm (a box in
-  marker) is none either.
+  player's is that. Its core (what a 4 mm disc leaves of it) is looked at too, at least
+  4.5 mm wide, as a pen or a pencil is: a pen merged with the pencil it lies on, and a pen
+  over the daily sheet's grid, whose squares are marks but hold no stroke that wide (a
+  marker's underline or path across them is narrower).
+- a dark blot: darker than pencil shows, 10 mm across all over once a die's pips are
+  closed, no more than twice as long as wide, and not inside one mark's window: a black
+  die. Evening out the light takes anything wider than 12 mm for a shadow (of a black
+  phone one edge is found, as a bar), so a player's square shaded black is no blot, nor
+  is a box filled in marker (narrower than 10 mm) or a row of them (long).
+
+Each object found is taken whole: the openings that find it round its corners off.
 
 A hair, a thin pencil line, a grey coin or a white die is none of these, and is not found.
 """
@@ -61,15 +64,19 @@ BAR_LENGTH_MM = 40.0
 BAR_WIDTH_MM = (1.0, 15.0)
 BAR_FILL = 0.6
 BAR_OFF_MARKS = 0.3
-# ... looked for again in the core of the dark (opened by a disc this wide: a felt-tip's
-# stroke is narrower, a pen or a pencil is 6 mm or more)
-BAR_CORE_MM = 2.5
+# ... looked for again in the core of the dark (opened by a disc this wide), as wide as a
+# pen or a pencil (6 mm or more): a marker's or a felt-tip's line, an underline or a path
+# drawn across the daily sheet's squares, is narrower
+BAR_CORE_MM = 4.0
+BAR_PEN_MM = 4.5
 # A dark blot: ink added over this (darker than pencil shows, even shading a square of the
 # star map), its holes (a die's pips) closed, holding a disc this wide all over, and not
 # inside one mark's window: a black die
 BLOT_INK = 0.6
 BLOT_HOLES_MM = 3.5
-BLOT_SOLID_MM = 8.0
+BLOT_SOLID_MM = 10.0
+# ... and compact: a row of boxes filled in marker, spilling over into each other, is long
+BLOT_ASPECT = 2.0
 # A mark is covered where an object, grown by this much, reaches into its window
 _REACH_MM = 1.0
 
@@ -159,7 +166,17 @@ def _bars(ink: np.ndarray, on_marks: np.ndarray, on_narrow_marks: np.ndarray) ->
     core = cv2.morphologyEx(
         dark, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (disc, disc))
     )
-    return found | _bars_in(core, on_narrow_marks, BAR_CORE_MM)
+    return found | _whole(dark, _bars_in(core, on_narrow_marks, BAR_PEN_MM))
+
+
+def _whole(mask: np.ndarray, cores: np.ndarray) -> np.ndarray:
+    """The parts of `mask` that hold any of `cores` (an opening rounds an object's corners
+    and trims its edges, and the marks under them are under it too)."""
+    if not cores.any():
+        return cores
+    _, labels = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
+    held = np.unique(labels[cores & (labels > 0)])
+    return np.isin(labels, held)
 
 
 def _bars_in(dark: np.ndarray, on_marks: np.ndarray, narrowest: float) -> np.ndarray:
@@ -187,7 +204,7 @@ def _bars_in(dark: np.ndarray, on_marks: np.ndarray, narrowest: float) -> np.nda
 
 
 def _blots(ink: np.ndarray, windows: list[tuple[int, int, int, int]]) -> np.ndarray:
-    # at half the scale again: a blot is 8 mm across or more
+    # at half the scale again: a blot is 10 mm across or more
     small = cv2.resize(ink, (ink.shape[1] // 2, ink.shape[0] // 2), interpolation=cv2.INTER_AREA)
     mm = _MM / 2
     dark = (small > BLOT_INK).astype(np.uint8)
@@ -195,18 +212,22 @@ def _blots(ink: np.ndarray, windows: list[tuple[int, int, int, int]]) -> np.ndar
         return np.zeros(ink.shape, bool)
     holes = round(BLOT_HOLES_MM * mm) | 1
     solid = round(BLOT_SOLID_MM * mm) | 1
-    dark = cv2.morphologyEx(
+    closed = cv2.morphologyEx(
         dark, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (holes, holes))
     )
-    dark = cv2.morphologyEx(
-        dark, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (solid, solid))
+    core = cv2.morphologyEx(
+        closed, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (solid, solid))
     )
-    found = np.zeros(dark.shape, np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
+    found = np.zeros(dark.shape, bool)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(core, connectivity=8)
     reach = round(_REACH_MM * mm)
     scale = 2 * _SHRINK
     for i in range(1, count):
         x, y, w, h = stats[i, :4]
+        ys, xs = np.nonzero(labels == i)
+        _, sides, _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+        if max(sides) > BLOT_ASPECT * max(min(sides), 1.0):
+            continue
         # a player's own fill, however dark and wide (a grid square shaded solid), stays
         # inside its mark's window
         inside = any(
@@ -217,5 +238,6 @@ def _blots(ink: np.ndarray, windows: list[tuple[int, int, int, int]]) -> np.ndar
             for x0, y0, x1, y1 in windows
         )
         if not inside:
-            found[labels == i] = 1
+            found |= labels == i
+    found = _whole(closed, found).astype(np.uint8)
     return cv2.resize(found, (ink.shape[1], ink.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
