@@ -189,14 +189,13 @@ def _bars_in(dark: np.ndarray, on_marks: np.ndarray, narrowest: float) -> np.nda
         return found
     for i in candidates:
         bar = labels == i
-        ys, xs = np.nonzero(bar)
-        _, (w, h), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
-        length, width = max(w, h) / _MM, min(w, h) / _MM
-        area = len(xs)
+        long, short = _sides(bar)
+        length, width = long / _MM, short / _MM
+        area = int(stats[i, cv2.CC_STAT_AREA])
         if (
             length >= BAR_LENGTH_MM
             and narrowest <= width <= BAR_WIDTH_MM[1]
-            and area >= BAR_FILL * w * h
+            and area >= BAR_FILL * long * short
             and np.count_nonzero(bar & ~on_marks) >= BAR_OFF_MARKS * area
         ):
             found |= bar
@@ -224,9 +223,8 @@ def _blots(ink: np.ndarray, windows: list[tuple[int, int, int, int]]) -> np.ndar
     scale = 2 * _SHRINK
     for i in range(1, count):
         x, y, w, h = stats[i, :4]
-        ys, xs = np.nonzero(labels == i)
-        _, sides, _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
-        if max(sides) > BLOT_ASPECT * max(min(sides), 1.0):
+        long, short = _sides(labels == i)
+        if long > BLOT_ASPECT * max(short, 1.0):
             continue
         # a player's own fill, however dark and wide (a grid square shaded solid), stays
         # inside its mark's window
@@ -241,3 +239,10 @@ def _blots(ink: np.ndarray, windows: list[tuple[int, int, int, int]]) -> np.ndar
             found |= labels == i
     found = _whole(closed, found).astype(np.uint8)
     return cv2.resize(found, (ink.shape[1], ink.shape[0]), interpolation=cv2.INTER_NEAREST) > 0
+
+
+def _sides(component: np.ndarray) -> tuple[float, float]:
+    """The long and the short side (pixels) of the smallest rectangle around a component."""
+    ys, xs = np.nonzero(component)
+    _, (w, h), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    return max(w, h), min(w, h)
