@@ -83,8 +83,8 @@ _REACH_MM = 1.0
 
 def lying_over(rectified: np.ndarray, ink: np.ndarray, page: ReadablePage) -> tuple[str, ...]:
     """The keys of the marks something lies over. `rectified`: the page (BGR, or grey: then
-    only dark bars are looked for); `ink`: ink added per pixel, as `decide.ink_added` gives
-    it, at the same scale."""
+    only dark bars and blots are looked for); `ink`: ink added per pixel, as
+    `decide.ink_added` gives it, at the same scale."""
     windows = [clipped(mark_window(mark, page, 0.2), ink.shape) for mark in page.marks]
     small = (ink.shape[1] // _SHRINK, ink.shape[0] // _SHRINK)
     reach = 2 * round(_REACH_MM * _MM) + 1
@@ -93,7 +93,8 @@ def lying_over(rectified: np.ndarray, ink: np.ndarray, page: ReadablePage) -> tu
     # drawn along their edges, never a stroke as wide as a pen
     narrow = [w for w, mark in zip(windows, page.marks, strict=True) if mark.kind != "square"]
     ink_small = cv2.resize(ink, small, interpolation=cv2.INTER_AREA)
-    objects = _bars(ink_small, on_marks, _on(narrow, small, reach))
+    on_narrow = on_marks if len(narrow) == len(windows) else _on(narrow, small, reach)
+    objects = _bars(ink_small, on_marks, on_narrow)
     objects |= _blots(ink_small, windows)
     if rectified.ndim == 3:
         bgr = cv2.resize(rectified, small, interpolation=cv2.INTER_AREA)
