@@ -65,7 +65,7 @@ def advice(
     out = []
     if covered:
         out.append(
-            f"something lies on the page over {covered} of the marks (a finger, a pen or a"
+            f"something lies on the page over {covered} of the marks (a finger, a die, a pen or a"
             " pencil, a stain, a note): move it and take the photo again; a stain stays, so"
             " check the marks under it against the paper"
         )
