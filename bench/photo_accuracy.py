@@ -107,6 +107,7 @@ class Result:
     wrong: list[tuple[str, str, str, bool, float]] = field(default_factory=list)
     flags: list[tuple[str, str, str, bool, float]] = field(default_factory=list)
     marks: int = 0
+    faint: int = 0  # of the flagged, those the faint line flagged (`photo/faint.py`)
 
     def badness(self) -> tuple[int, int, int]:
         return (len(self.wrong) + (1000 if self.crashed else 0), bool(self.refused), self.flagged)
@@ -126,6 +127,21 @@ def decoded(jpeg: bytes, as_read: bool = False) -> np.ndarray:
         return load_image(path)
 
 
+_FAINT_FLAGGED: list[int] = []  # marks the faint line flagged on the photo being read
+
+
+def _count_faint(judge_module: object) -> None:
+    """Count what `faint` flags (its share of a block's flags: `Result.faint`)."""
+    line = judge_module.faint  # type: ignore[attr-defined]
+
+    def counted(*args: object, **kwargs: object) -> np.ndarray:
+        out = line(*args, **kwargs)
+        _FAINT_FLAGGED.append(int(out.sum()))
+        return out
+
+    judge_module.faint = counted  # type: ignore[attr-defined]
+
+
 def read_one(
     item: Generated, catalogue: object, sure: float, as_read: bool = False
 ) -> tuple[Result, object]:
@@ -134,6 +150,7 @@ def read_one(
 
     image = decoded(item.jpeg, as_read)
     result = Result(item.seed, item.page, marks=len(item.truth))
+    _FAINT_FLAGGED.clear()
     start = time.perf_counter()
     try:
         read = read_page(image, catalogue)  # type: ignore[arg-type]
@@ -146,6 +163,7 @@ def read_one(
         result.crashed = traceback.format_exc(limit=4)
         return result, None
     result.seconds = time.perf_counter() - start
+    result.faint = sum(_FAINT_FLAGGED)
     if (read.page.game, read.page.page, read.page.paper) != item.page:
         result.wrong_page = True
         result.wrong = [(k, item.kinds[k], "wrong page", v, 1.0) for k, v in item.truth.items()]
@@ -279,10 +297,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     reader_lines.add_options(parser)
     args = parser.parse_args(argv)
-    from sheetsmith.photo import judge, leftover, standout
+    from sheetsmith.photo import faint, judge, leftover, standout
     from sheetsmith.photo import read as read_module
 
     reader_lines.apply(args)
+    _count_faint(judge)
     if args.judge_weights:
         _use_weights(args.judge_weights)
     if args.without_judge:
@@ -349,12 +368,15 @@ def main(argv: list[str] | None = None) -> int:
         f" top flagged {standout.STANDOUT_MARGIN} over the median and from"
         f" {standout.STANDOUT_LOGIT}; empty boxes flagged holding {leftover.LEFTOVER_EMPTY}"
         f" times the page's empty boxes' pencil and {leftover.LEFTOVER_FILLED:.2f} of its"
-        f" filled ones', under logit {leftover.LEFTOVER_LOGIT}; pages doubting"
+        f" filled ones', under logit {leftover.LEFTOVER_LOGIT}; on pages whose strokes show"
+        f" under {faint.FAINT_STROKES}, the top empty of each kind flagged {faint.FAINT_Z}"
+        f" deviations over the median and from {faint.FAINT_LOGIT}; pages doubting"
         f" {read_module.MOST_DOUBTS} marks refused",
         f"  read: {len(read_ok)} photos, {marks} marks: right without a flag {right}"
         f" ({right / max(marks, 1):.2%}, target >= 99.5%), flagged {flagged}"
         f" ({flagged / max(marks, 1):.2%}; {sum(r.flagged_wrong for r in read_ok)} of them"
-        f" read wrong), WRONG WITHOUT A FLAG {wrong} (target 0)",
+        f" read wrong, {sum(r.faint for r in read_ok)} by the faint line),"
+        f" WRONG WITHOUT A FLAG {wrong} (target 0)",
         f"  of all marks, refused photos counted as not read: right"
         f" {right / max(all_marks, 1):.2%}",
         f"  refused: {len(refused)} photos"

@@ -54,6 +54,28 @@ LINES = (
         float,
         "the least mean logit at which the top of a group with none circled is flagged",
     ),
+    (
+        "--faint-strokes",
+        "faint",
+        "FAINT_STROKES",
+        float,
+        "strokes lighter than this let the empty reading of each kind that stands out most"
+        " be flagged",
+    ),
+    (
+        "--faint-z",
+        "faint",
+        "FAINT_Z",
+        float,
+        "how far (in median absolute deviations) that reading must stand above its kind",
+    ),
+    (
+        "--faint-logit",
+        "faint",
+        "FAINT_LOGIT",
+        float,
+        "the least mean logit at which it is flagged",
+    ),
     ("--most-doubts", "read", "MOST_DOUBTS", int, "marks in doubt from which a page is refused"),
 )
 

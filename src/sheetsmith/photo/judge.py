@@ -42,6 +42,7 @@ from typing import BinaryIO
 import cv2
 import numpy as np
 
+from sheetsmith.photo.faint import faint
 from sheetsmith.photo.geometry import mark_window
 from sheetsmith.photo.leftover import leftover
 from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
@@ -377,7 +378,9 @@ def verdicts(
     be clipped away (`lost`, given the page's `strokes`), a filled one that overturns
     the reader on clipped paper (`overturned`), or the one value of a group with none
     circled that stands out (`standout`, given each mark's `group`), or, where the marks
-    are `one_page`, an empty box holding a stroke's worth of pencil (`leftover`).
+    are `one_page`, an empty box holding a stroke's worth of pencil (`leftover`) or, on a
+    page whose pencil shows light, the empty reading of each kind that stands out most
+    (`faint`).
     `reader_filled` and `reader_sure`: the reader's reading and confidence."""
     doubted = reader_sure < SURE
     sure_reader = np.where(doubted, -1, reader_filled.astype(int))
@@ -398,6 +401,8 @@ def verdicts(
         holds &= ~standout(every, p >= 0.5, group)
     if one_page:
         holds &= ~leftover(planes, kind == KINDS.index("box"), p >= 0.5, every)
+        sure_empty = (p < 0.5) & (np.array(sure) >= SETTLE) & holds
+        holds &= ~faint(every, kind, sure_empty, strokes)
     return p >= 0.5, [
         sure_mark if sure_mark >= SETTLE and held else min(sure_mark, SURE - 0.1)
         for sure_mark, held in zip(sure, holds, strict=True)
