@@ -17,15 +17,16 @@ network's logit is nearer 0 than MIRROR_BELOW, so does each at the patch mirrore
 ways (they were trained on mirrored patches too, and a mark's fill means the same
 mirrored); anything else is flagged, as are readings the pencil may be clipped away
 from (`lost`, `overturned`) and, in a group of rings with none read circled, the one the
-networks rate far above the rest (`standout`), and an empty box holding a stroke's worth
-of pencil (`leftover`). Before the steadiness rule, on the half of
+networks rate far above the rest (`standout`), an empty box holding a stroke's worth
+of pencil (`leftover`), and, on a page whose pencil shows light, the sure empty reading
+of each kind that stands out most (`faint`). Before the steadiness rule, on the half of
 the tuning quarter held back that lies in seeds 0-2999 (74,726 marks, read as `read` reads
 them), the pair flagged 0.63 % and left 2 wrong without a flag; the pair before them, which
 did not see the clipping, left 8 on the whole quarter, 6 of them on clipped paper. With it, on the
 whole quarter: 0.39 % flagged and 2 wrong without a flag, against 0.35 % and 5
 (bench/README.md, "A second look, mirrored"). On the fixed test-photo generator's photos of
-the whole quarter, the lines of now (all but `lost`, `overturned`, `standout` and
-`leftover`, which its log cannot replay) flag 0.29 % and leave none wrong (with `read`
+the whole quarter, the lines of now (all but `lost`, `overturned`, `standout`,
+`leftover` and `faint`, which its log cannot replay) flag 0.29 % and leave none wrong (with `read`
 refusing pages from 7 doubts), where SETTLE at 0.999 and a line of 2 flagged 0.38 % and
 left 1 (refusing from 10)."""
 
