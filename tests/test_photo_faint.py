@@ -36,6 +36,7 @@ def test_the_empty_point_standing_out_on_a_light_page_is_flagged():
         (-15.0, LIGHT, True, "not far enough above its kind"),
         (-14.0, faint.FAINT_STROKES, True, "the page's filled marks show dark enough"),
         (-14.0, None, True, "how dark the page's pencil shows is not known"),
+        (-14.0, 0.0, True, "no mark reads clearly filled: nothing shows how the pencil shows"),
         (-14.0, LIGHT, False, "not a sure empty reading: the other lines judge it"),
     ],
 )

@@ -31,10 +31,12 @@ def faint(
     every: np.ndarray, kind: np.ndarray, empty: np.ndarray, strokes: float | None
 ) -> np.ndarray:
     """Which sure empty readings (`empty`) stand out among their `kind` on a page whose
-    filled marks show lighter than FAINT_STROKES (`strokes`; None where not known): each
-    kind's top one by mean logit (`every`: each network's), far enough above the rest."""
+    filled marks show lighter than FAINT_STROKES (`strokes`; None where not known, 0.0
+    where no mark reads clearly filled: such a page tells nothing of its pencil, and a
+    blank page's print alone can lift one mark): each kind's top one by mean logit
+    (`every`: each network's), far enough above the rest."""
     out = np.zeros(len(empty), bool)
-    if strokes is None or strokes >= FAINT_STROKES:
+    if not strokes or strokes >= FAINT_STROKES:
         return out
     mean = every.mean(axis=0)
     for each in np.unique(kind):
