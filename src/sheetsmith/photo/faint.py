@@ -8,8 +8,8 @@ above the page's other empty marks of that kind, and on a page whose clearly fil
 show light (`strokes`, `decide`) that lift is worth a look. Only the one mark of each kind
 that stands out most is flagged (a player's erasures are spread over a page; a light
 page's lost mark is rarely two). On the tuning photos held back from the networks' training
-it flags 0.08 % of the marks, every one an erasure or a blank mark; on 1,600 held-out photos
-read after it was chosen, 0.06 %, among them a light scribble every look read as paper
+it flags 0.08 % of the marks, every one an erasure or a blank mark; on 3,200 held-out photos
+read after it was chosen, 0.07 %, among them a light scribble every look read as paper
 (bench/README.md, "The lightest page's standout")."""
 
 from __future__ import annotations
