@@ -389,8 +389,8 @@ def verdicts(
     p = probability(every, sure_reader)
     sure = [round(max(float(p_mark), 1.0 - float(p_mark)), 3) for p_mark in p]
     kind = known[:, : len(KINDS)].argmax(axis=1)  # `facts` leads with the one-hot kind
-    faint_kind = np.isin(kind, [KINDS.index(k) for k in DOUBTED_EMPTY_KINDS])
-    line = steady_line(planes, doubted & reader_filled, doubted & ~reader_filled & faint_kind)
+    doubted_kind = np.isin(kind, [KINDS.index(k) for k in DOUBTED_EMPTY_KINDS])
+    line = steady_line(planes, doubted & reader_filled, doubted & ~reader_filled & doubted_kind)
     holds = np.ones(len(p), bool)
     standing = np.flatnonzero(np.array(sure) >= SETTLE)
     holds[standing] = steady(
