@@ -297,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     reader_lines.add_options(parser)
     args = parser.parse_args(argv)
-    from sheetsmith.photo import faint, judge, leftover, standout
+    from sheetsmith.photo import burnt, faint, judge, leftover, standout
     from sheetsmith.photo import read as read_module
 
     reader_lines.apply(args)
@@ -362,15 +362,16 @@ def main(argv: list[str] | None = None) -> int:
         f" steady from logit {judge.STEADY_LOGIT} ({judge.CLIPPED_LOGIT} on clipped paper,"
         f" {judge.LEANED_LOGIT} where the reader doubted but leaned filled,"
         f" {judge.DOUBTED_EMPTY_LOGIT} where it doubted a ring or a square but leaned empty);"
-        f" empty readings flagged on patches {judge.LOST_SHARE:.0%} clipped where strokes show"
-        f" under {judge.LOST_STROKES}, filled ones overturning a sure empty on patches"
-        f" {judge.OVERTURN_SHARE:.0%} clipped; in a group of rings with none circled, the"
+        f" empty readings flagged on patches {burnt.LOST_SHARE:.0%} clipped where strokes show"
+        f" under {burnt.LOST_STROKES}, filled ones overturning a sure empty on patches"
+        f" {burnt.OVERTURN_SHARE:.0%} clipped; in a group of rings with none circled, the"
         f" top flagged {standout.STANDOUT_MARGIN} over the median and from"
         f" {standout.STANDOUT_LOGIT}; empty boxes flagged holding {leftover.LEFTOVER_EMPTY}"
         f" times the page's empty boxes' pencil and {leftover.LEFTOVER_FILLED:.2f} of its"
         f" filled ones', under logit {leftover.LEFTOVER_LOGIT}; on pages whose strokes show"
         f" under {faint.FAINT_STROKES}, the top empty of each kind flagged {faint.FAINT_Z}"
-        f" deviations over the median and from {faint.FAINT_LOGIT}; pages doubting"
+        f" deviations over the median ({faint.FAINT_BLURRED_Z} on photos blurred"
+        f" {faint.FAINT_BLURRED} px or more) and from {faint.FAINT_LOGIT}; pages doubting"
         f" {read_module.MOST_DOUBTS} marks refused",
         f"  read: {len(read_ok)} photos, {marks} marks: right without a flag {right}"
         f" ({right / max(marks, 1):.2%}, target >= 99.5%), flagged {flagged}"

@@ -8,9 +8,9 @@ import cv2
 import numpy as np
 
 from sheetsmith.photo.circles import circle_groups
-from sheetsmith.photo.decide import even_light
 from sheetsmith.photo.doubts import on_print_only
 from sheetsmith.photo.geometry import PX_PER_MM
+from sheetsmith.photo.ink import even_light
 from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
 from sheetsmith.print.primitives import Rect
 

@@ -107,3 +107,46 @@ def test_an_erased_mark_on_a_light_page_is_asked_about(monkeypatch, seed, key):
     monkeypatch.setattr(faint, "FAINT_STROKES", 0.0)
     stands = read()
     assert not stands.uncertain and not stands.filled
+
+
+@pytest.mark.parametrize(
+    ("blur", "flagged"),
+    [(0.0, False), (faint.FAINT_BLURRED - 0.5, False), (faint.FAINT_BLURRED, True), (4.6, True)],
+)
+def test_on_a_blurred_photo_the_line_stands_lower(blur, flagged):
+    # 3.0 deviations (plus the spread's 0.5) over the median: under FAINT_Z, over
+    # FAINT_BLURRED_Z
+    assert faint.FAINT_BLURRED_Z < 3.0 < faint.FAINT_Z
+    mean = np.array([*RESTING, -20.0 + 3.0 * 1.5], np.float32)
+    flags = faint.faint(
+        np.stack([mean, mean]), np.full(len(mean), POINT), np.ones(9, bool), LIGHT, blur
+    )
+    assert flags.tolist() == [False] * len(RESTING) + [flagged]
+
+
+def test_verdicts_pass_the_photos_blur_on(monkeypatch):
+    mean = np.array([*RESTING, -15.5], np.float32)
+    monkeypatch.setattr(judge, "logits", lambda planes, known: np.stack([mean, mean]))
+    monkeypatch.setattr(judge, "steady", lambda *args: np.ones(len(args[0]), bool))
+    n = len(mean)
+    known = np.zeros((n, len(judge.KINDS)), np.float32)
+    known[:, POINT] = 1.0
+    args = (np.zeros((n, 4, judge.SIDE, judge.SIDE), np.float32), known, np.zeros(n, bool))
+    _, sure = judge.verdicts(*args, np.ones(n), LIGHT, one_page=True)
+    assert min(sure) >= SURE
+    _, sure = judge.verdicts(*args, np.ones(n), LIGHT, one_page=True, blur=faint.FAINT_BLURRED)
+    assert [s < SURE for s in sure] == [False] * (n - 1) + [True]
+
+
+def test_an_erased_box_on_a_light_blurred_page_is_asked_about(monkeypatch):
+    """A tuning photo held back from training, blurred (the print model's sigma 2.1): an
+    erased schedule box on a page whose pencil shows light stands 2.8-3.5 deviations over
+    the page's other empty boxes. With the line for blurred photos the player is asked."""
+    key = "schedule.sunday:1"
+    photo, read = _one_mark(1170, key)
+    assert photo.drawn[key] == "erased"
+    asked = read()
+    assert asked.uncertain and not asked.filled
+    monkeypatch.setattr(faint, "FAINT_BLURRED", np.inf)
+    stands = read()
+    assert not stands.uncertain and not stands.filled

@@ -37,8 +37,8 @@ def test_an_outline_sharper_than_the_page_leaves_no_faint_pencil(page):
     blank, dark, regions = page
     _, sigma, _ = features.print_model(dark, 1 - blank.astype(np.float32) / 255)
     assert sigma == pytest.approx(1.6)  # the page's one blur: the left half's
-    plain, _ = features.pencil(dark, blank, [])
-    fitted, _ = features.pencil(dark, blank, regions)
+    plain, *_ = features.pencil(dark, blank, [])
+    fitted, *_ = features.pencil(dark, blank, regions)
     for (x0, _), region in zip(BOXES, regions, strict=True):
         if x0 + 34 < W // 2:
             assert residue(fitted, region) < 0.02  # the page's model fits: nothing to do
@@ -53,8 +53,18 @@ def test_pencil_traced_along_an_outline_is_not_fitted_away(page):
     pen = np.zeros_like(dark)
     cv2.rectangle(pen, (242, 107), (278, 143), 0.25, 1)  # a ring 3 px outside box (245, 110)
     traced = dark + pen * (1 - dark)
-    plain, _ = features.pencil(traced, blank, [])
-    fitted, _ = features.pencil(traced, blank, regions)
+    plain, *_ = features.pencil(traced, blank, [])
+    fitted, *_ = features.pencil(traced, blank, regions)
     on = pen > 0
     assert fitted[on].mean() > 0.1
     assert fitted[on].mean() >= 0.95 * plain[on].mean()
+
+
+@pytest.mark.parametrize("blur", [0.9, 2.1, 2.8])
+def test_the_pencil_comes_with_the_page_blur_its_model_fits(page, blur):
+    blank, _, _ = page
+    art = 1 - blank.astype(np.float32) / 255
+    dark = (0.9 * cv2.GaussianBlur(art, (0, 0), blur)).astype(np.float32)
+    _, contrast, sigma = features.pencil(dark, blank, [])
+    assert sigma == pytest.approx(blur)
+    assert contrast == pytest.approx(0.9, abs=0.05)

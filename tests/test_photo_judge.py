@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 import photopage as pp
+from sheetsmith.photo import burnt, faint, judge, standout
 from sheetsmith.photo import decide as decide_module
-from sheetsmith.photo import faint, judge, standout
 from sheetsmith.photo.marks import SURE, Mark, Reading
 from sheetsmith.photo.read import GAMES
 from sheetsmith.print.primitives import Rect
@@ -48,13 +48,13 @@ def test_the_convolution_is_the_one_written_out():
 
 def test_clipped_pixels_are_found_in_colour_and_in_grey():
     grey = np.full((4, 6), 200, np.uint8)
-    grey[1, 2:5] = (judge.SATURATED - 1, judge.SATURATED, 255)
+    grey[1, 2:5] = (burnt.SATURATED - 1, burnt.SATURATED, 255)
     want = np.zeros((4, 6), np.float32)
     want[1, 3:5] = 1.0
-    assert np.array_equal(judge.saturation(grey), want)
+    assert np.array_equal(burnt.saturation(grey), want)
     colour = np.repeat(grey[:, :, None], 3, axis=2)
     colour[2, 0] = (255, 255, 120)  # one channel short of white is not clipped
-    assert np.array_equal(judge.saturation(colour), want)
+    assert np.array_equal(burnt.saturation(colour), want)
 
 
 def test_each_patch_holds_four_planes_the_last_the_share_of_clipped_pixels():
@@ -197,15 +197,15 @@ def test_the_highest_line_that_applies_is_the_one_held():
 
 def test_an_empty_reading_is_lost_on_paper_clipped_to_white_under_light_pencil():
     planes = np.zeros((4, 4, judge.SIDE, judge.SIDE), np.float32)
-    rows = math.ceil(judge.SIDE * judge.LOST_SHARE)  # LOST_SHARE of the patch or more
+    rows = math.ceil(judge.SIDE * burnt.LOST_SHARE)  # LOST_SHARE of the patch or more
     planes[0:3, 3, :rows] = 1.0
     planes[3, 3, : rows - 1] = 1.0  # a row less: under it
     filled = np.array([False, True, False, False])
-    light = judge.LOST_STROKES - 0.01
-    assert judge.lost(planes, filled, light).tolist() == [True, False, True, False]
-    assert judge.lost(planes, filled, 0.0).tolist() == [True, False, True, False]  # none shows
-    assert not judge.lost(planes, filled, judge.LOST_STROKES).any()  # dark enough to show
-    assert not judge.lost(planes, filled, None).any()  # the page's strokes not known
+    light = burnt.LOST_STROKES - 0.01
+    assert burnt.lost(planes, filled, light).tolist() == [True, False, True, False]
+    assert burnt.lost(planes, filled, 0.0).tolist() == [True, False, True, False]  # none shows
+    assert not burnt.lost(planes, filled, burnt.LOST_STROKES).any()  # dark enough to show
+    assert not burnt.lost(planes, filled, None).any()  # the page's strokes not known
 
 
 def test_a_lost_empty_reading_is_flagged_however_steady(monkeypatch):
@@ -214,10 +214,10 @@ def test_a_lost_empty_reading_is_flagged_however_steady(monkeypatch):
     planes = np.zeros((2, 4, judge.SIDE, judge.SIDE), np.float32)
     planes[0, 3] = 1.0  # clipped all over
     args = (planes, np.zeros((2, 1), np.float32), np.zeros(2, bool), np.ones(2))
-    filled, sure = judge.verdicts(*args, judge.LOST_STROKES / 2)
+    filled, sure = judge.verdicts(*args, burnt.LOST_STROKES / 2)
     assert not filled.any()
     assert sure[0] < SURE <= sure[1]
-    _, sure = judge.verdicts(*args, judge.LOST_STROKES)
+    _, sure = judge.verdicts(*args, burnt.LOST_STROKES)
     assert min(sure) >= SURE
 
 
@@ -227,7 +227,7 @@ def test_a_filled_reading_overturning_a_sure_empty_one_on_clipped_paper_is_flagg
     monkeypatch.setattr(judge, "logits", lambda planes, known: np.full((2, 4), 20.0))
     monkeypatch.setattr(judge, "steady", lambda *args: np.ones(4, bool))
     planes = np.zeros((4, 4, judge.SIDE, judge.SIDE), np.float32)
-    rows = math.ceil(judge.SIDE * judge.OVERTURN_SHARE)
+    rows = math.ceil(judge.SIDE * burnt.OVERTURN_SHARE)
     planes[[0, 2, 3], 3, :rows] = 1.0
     planes[1, 3, : rows - 1] = 1.0  # a row less: under OVERTURN_SHARE
     # the reader: sure empty, sure empty, in doubt leaning empty, sure filled
@@ -413,8 +413,12 @@ def test_a_scribble_both_networks_read_empty_is_flagged_where_one_look_doubts(mo
     # flags it too
     monkeypatch.setattr(judge, "DOUBTED_EMPTY_LOGIT", -np.inf)
     assert read().uncertain
-    # without these rules, the same reading stands unflagged: a silent error
+    # the page is blurred (sigma 2.1) and its pencil shows light: the faint line on
+    # blurred photos alone flags it too
     monkeypatch.setattr(standout, "STANDOUT_MARGIN", np.inf)
+    assert read().uncertain
+    # without these rules, the same reading stands unflagged: a silent error
+    monkeypatch.setattr(faint, "FAINT_BLURRED", np.inf)
     silent = read()
     assert not silent.uncertain and not silent.filled
 
@@ -492,7 +496,7 @@ def test_empty_squares_on_paper_clipped_to_white_are_flagged_and_the_photo_blame
     assert not any(photo.truth[key] or read.readings[key].filled for key in flagged)
     assert read.clipped_doubts == 2
     assert any("overexposed around 2 of the marks" in hint for hint in read.advice())
-    monkeypatch.setattr(judge, "LOST_STROKES", 0.0)
+    monkeypatch.setattr(burnt, "LOST_STROKES", 0.0)
     stands = read_page(photo.image, GAMES)
     assert not stands.uncertain() and stands.clipped_doubts == 0
 

@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 import photopage as pp
 from sheetsmith.cli import app
-from sheetsmith.photo.decide import ink_added, mark_regions
 from sheetsmith.photo.geometry import SCALE, blank_page, clipped, mark_window
+from sheetsmith.photo.ink import ink_added, mark_regions
 from sheetsmith.photo.lying import lying_over
 from sheetsmith.photo.read import GAMES
 
@@ -33,7 +33,7 @@ def _centre(readable, key: str) -> tuple[int, int]:
 
 
 def _covered(readable, blank, photo: np.ndarray) -> set[str]:
-    ink, *_ = ink_added(photo, blank, mark_regions(readable))
+    ink = ink_added(photo, blank, mark_regions(readable)).ink
     return set(lying_over(photo, ink, readable))
 
 

@@ -27,14 +27,14 @@ LINES = (
     ),
     (
         "--lost-strokes",
-        "judge",
+        "burnt",
         "LOST_STROKES",
         float,
         "strokes lighter than this flag empty readings on paper clipped past LOST_SHARE",
     ),
     (
         "--overturn-share",
-        "judge",
+        "burnt",
         "OVERTURN_SHARE",
         float,
         "clipped share from which the networks' filled against a sure empty is flagged",
@@ -68,6 +68,20 @@ LINES = (
         "FAINT_Z",
         float,
         "how far (in median absolute deviations) that reading must stand above its kind",
+    ),
+    (
+        "--faint-blurred",
+        "faint",
+        "FAINT_BLURRED",
+        float,
+        "the blur (print model's sigma, px) from which that line stands at FAINT_BLURRED_Z",
+    ),
+    (
+        "--faint-blurred-z",
+        "faint",
+        "FAINT_BLURRED_Z",
+        float,
+        "the line on photos that blurred",
     ),
     (
         "--faint-logit",

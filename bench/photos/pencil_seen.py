@@ -4,7 +4,7 @@
 
 The seed's photo is made twice, the second time with the first KEY's pencil left out (the
 same page, camera, light and noise: `synth.photo_for_seed(..., leave_out=KEY)`), each is
-decoded as `sheetsmith read` decodes a file, and the reader's pencil plane (`decide.
+decoded as `sheetsmith read` decodes a file, and the reader's pencil plane (`ink.
 ink_added`) is summed over each KEY's box, grown as the judge grows it. What the first
 KEY adds between the two is what the reader had to see; the other keys (neighbours read
 right, say) give a scale. Used for the silent errors in bench/README.md ("The networks
@@ -24,8 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from photo_accuracy import decoded
 from photos import synth
-from sheetsmith.photo import decide, judge
+from sheetsmith.photo import judge
 from sheetsmith.photo.geometry import blank_page, mark_window
+from sheetsmith.photo.ink import ink_added, mark_regions
 from sheetsmith.photo.locate import locate
 from sheetsmith.photo.read import GAMES
 
@@ -34,11 +35,9 @@ def pencil_plane(photo: synth.Photo) -> tuple[np.ndarray, float, float, dict[str
     """(the pencil plane, its noise, the photo's px per point, each mark's window)."""
     found = locate(decoded(photo.jpeg, as_read=True), GAMES)
     page = found.source.page
-    ink, noise, *_ = decide.ink_added(
-        found.rectified, blank_page(found.source), decide.mark_regions(page)
-    )
+    added = ink_added(found.rectified, blank_page(found.source), mark_regions(page))
     windows = {m.key: mark_window(m, page, judge.GROW[m.kind]) for m in page.marks}
-    return ink, noise, found.px_per_point, windows
+    return added.ink, added.noise, found.px_per_point, windows
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -44,6 +44,7 @@ def _one(
     from sheetsmith.photo import judge as J
     from sheetsmith.photo.errors import PhotoError
     from sheetsmith.photo.geometry import blank_page
+    from sheetsmith.photo.ink import ink_added, mark_regions
     from sheetsmith.photo.locate import locate
     from sheetsmith.photo.read import GAMES
 
@@ -58,7 +59,8 @@ def _one(
     decided = D.decide(
         found.rectified, blank, page, found.px_per_point, found.tilt, second_look=False
     )
-    ink, noise, contrast, light, _ = D.ink_added(found.rectified, blank, D.mark_regions(page))
+    added = ink_added(found.rectified, blank, mark_regions(page))
+    ink, noise, contrast, light = added.ink, added.noise, added.contrast, added.light
     art = 1.0 - blank.astype(np.float32) / 255.0
     marks = list(page.marks)
     saturated = J.saturation(found.rectified)
@@ -270,7 +272,7 @@ def measure(weights: Path, data: list[Path]) -> None:
             for k in np.array_split(held, max(1, len(held) // 20000)):
                 X, S = d["X"][k].astype(np.float32), d["S"][k]
                 # without the page's strokes nor its marks' groups (the data keep neither,
-                # and the chunks cut pages): `judge.lost`, `judge.standout` and
+                # and the chunks cut pages): `burnt.lost`, `judge.standout` and
                 # `leftover` (one page's boxes) are not applied, and the figures leave out
                 # what they flag
                 filled, sure = J.verdicts(X, S, d["filled"][k].astype(bool), d["confidence"][k])

@@ -44,7 +44,7 @@ import cv2
 import numpy as np
 
 from sheetsmith.photo import judge
-from sheetsmith.photo.burnt import burnt_share
+from sheetsmith.photo.burnt import saturation
 from sheetsmith.photo.circles import (
     CIRCLE_SPAN,
     CIRCLE_THRESHOLD,
@@ -54,20 +54,11 @@ from sheetsmith.photo.circles import (
     neighbours,
 )
 from sheetsmith.photo.doubts import on_print_only
-from sheetsmith.photo.features import pencil as pencil_added
 from sheetsmith.photo.geometry import PX_PER_MM, SCALE, clipped, ellipse, mark_window
 from sheetsmith.photo.glare import glared
+from sheetsmith.photo.ink import ink_added, mark_regions
 from sheetsmith.photo.lying import lying_over
 from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
-
-# Paper brightness is estimated over this width: wider than a stroke or a filled point
-BACKGROUND_MM = 12.0
-# ... then smoothed this much (px at a quarter of the rectified scale: 1.2 mm), enough
-# to hide the closing's blocky steps, little enough to keep a shadow's edge
-PAPER_SMOOTH = 1.5
-
-# Printed art grows by this many pixels (0.4 mm at 5 px/mm) before it is subtracted
-ART_SLACK_PX = 2
 
 # The pencil threshold (ink added, paper = 1): its default, its bounds, the share of the
 # page's own pencil darkness it sits at, and the noise multiple it stays above
@@ -161,57 +152,7 @@ class Decided:
     stroke_darkness: float = 0.0  # the clearly filled marks' pencil (ink added; 0.0: none)
     clipped_doubts: int = 0  # readings flagged for paper clipped to white (`judge.settle`)
     covered: tuple[str, ...] = ()  # the marks something lies over (lying.py)
-
-
-def even_light(gray: np.ndarray) -> np.ndarray:
-    """The page with its paper at 1.0 everywhere (float32), shadows and fall-off divided out."""
-    f = gray.astype(np.float32)
-    small = cv2.resize(f, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    k = int(BACKGROUND_MM * PX_PER_MM / 4) | 1
-    # a grey closing (the brightest within reach, then the darkest of those): print and
-    # pencil narrower than the reach vanish, and the edge of a shadow stays where it is (a
-    # dilation alone moves it outwards by the reach, and the paper just inside the shadow
-    # then reads as pencil)
-    element = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
-    paper = cv2.morphologyEx(small, cv2.MORPH_CLOSE, element)
-    paper = cv2.GaussianBlur(paper, (0, 0), PAPER_SMOOTH)
-    paper = cv2.resize(paper, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_LINEAR)
-    return f / np.maximum(paper, 1.0)
-
-
-def ink_added(
-    rectified: np.ndarray, blank: np.ndarray, regions: list[tuple[int, int, int, int]] = ()
-) -> tuple[np.ndarray, float, float, np.ndarray, float]:
-    """(ink added per pixel, paper = 1 and print subtracted; the photo's noise level; how
-    dark its print shows against the blank's, 1.0 as printed; the photo's light, paper at
-    1.0; the share of the page whose paper the camera clipped to white)."""
-    gray = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY) if rectified.ndim == 3 else rectified
-    # a touch of smoothing: JPEG blocks and sensor noise are finer than a pencil line
-    light = cv2.GaussianBlur(even_light(gray), (0, 0), 0.8)
-    art = 1.0 - blank.astype(np.float32) / 255.0
-    size = 2 * ART_SLACK_PX + 1
-    art = cv2.dilate(art, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
-    paper_only = art < 0.02
-    burnt = burnt_share(gray, paper_only)
-    # per-page calibration of white: the median blank-paper pixel is paper
-    # medians of every 3rd row and column: as good, ten times faster
-    sample_paper = paper_only[::3, ::3]
-    if sample_paper.any():
-        level = float(np.median(light[::3, ::3][sample_paper]))
-        light = light / max(level, 0.2)
-    ink, contrast = pencil_added(1.0 - light, blank, regions)
-    if sample_paper.any():
-        sample = ink[::3, ::3][sample_paper]
-        noise = float(1.4826 * np.median(np.abs(sample - np.median(sample))))
-    else:  # pragma: no cover - every page has paper
-        noise = 0.02
-    return ink, noise, contrast, light, burnt
-
-
-def mark_regions(page: ReadablePage) -> list[tuple[int, int, int, int]]:
-    """Where pencil may lie around each mark (a ring strays further than a tick): what the
-    paper's light is measured around."""
-    return [mark_window(mark, page, 0.6 if mark.kind == "circle" else 0.2) for mark in page.marks]
+    blur: float = 0.0  # the photo's blur (Gaussian sigma, px at 5 px/mm; features.print_model)
 
 
 def _off_print_area(window: np.ndarray, off: np.ndarray) -> float:
@@ -343,7 +284,8 @@ def decide(
     photo's own scale (pixels per PDF point; 0 if unknown) and tilt (degrees) say how much
     its pixels can show. Every mark is then looked at again (`judge`) unless asked not to
     (the network's training data are the reader's own readings)."""
-    ink, noise, contrast, light, burnt = ink_added(rectified, blank, mark_regions(page))
+    added = ink_added(rectified, blank, mark_regions(page))
+    ink, noise, contrast, light = added.ink, added.noise, added.contrast, added.light
     pencil, strokes = _pencil_threshold(ink, page, noise)
     masks = [_mask(ink, pencil * factor) for factor in (1.0, *_STEADY)]
     beside = neighbours(page)
@@ -417,8 +359,14 @@ def decide(
     clipped_doubts = 0
     if second_look:
         art = 1.0 - blank.astype(np.float32) / 255.0
-        facts = {"pencil": pencil, "noise": noise, "contrast": contrast, "strokes": strokes}
-        saturated = judge.saturation(rectified)
+        facts = {
+            "pencil": pencil,
+            "noise": noise,
+            "contrast": contrast,
+            "strokes": strokes,
+            "blur": added.blur,
+        }
+        saturated = saturation(rectified)
         clipped_doubts = judge.settle(
             page, readings, scores, ink, art, light, saturated, px_per_point, tilt, **facts
         )
@@ -429,7 +377,17 @@ def decide(
             readings[key] = Reading(readings[key].filled, SURE - 0.1)
     glare = tuple(glared(light, blank, page))
     return Decided(
-        readings, scores, pencil, noise, contrast, glare, burnt, strokes, clipped_doubts, covered
+        readings,
+        scores,
+        pencil,
+        noise,
+        contrast,
+        glare,
+        added.burnt,
+        strokes,
+        clipped_doubts,
+        covered,
+        added.blur,
     )
 
 

@@ -30,7 +30,7 @@ _SOLID = 80  # blank pixels darker than this (of 255) are solid print
 
 def glared(light: np.ndarray, blank: np.ndarray, page: ReadablePage) -> list[str]:
     """The keys of the marks in glare. `light`: the rectified page with its paper at 1.0
-    (decide.ink_added); `blank`: the blank page rendered at the same scale."""
+    (ink.ink_added); `blank`: the blank page rendered at the same scale."""
     solid = (blank < _SOLID).astype(np.float32)
     seen = solid * (1.0 - np.minimum(light, 1.0))
     size = (blank.shape[1] // _SHRINK, blank.shape[0] // _SHRINK)

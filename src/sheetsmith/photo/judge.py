@@ -43,6 +43,7 @@ from typing import BinaryIO
 import cv2
 import numpy as np
 
+from sheetsmith.photo.burnt import clipped_share, lost, overturned
 from sheetsmith.photo.faint import faint
 from sheetsmith.photo.geometry import mark_window
 from sheetsmith.photo.leftover import leftover
@@ -53,8 +54,6 @@ KINDS = ("point", "box", "circle", "square")
 # Each patch: the mark's box grown by this share of its size, resampled to SIDE x SIDE
 GROW = {"point": 0.5, "box": 0.4, "circle": 0.9, "square": 0.15}
 SIDE = 32
-# A pixel of the rectified photo at or over this (of 255) is taken as clipped
-SATURATED = 250
 # The networks' reading is sure from this probability on. With the steadiness rule below
 # doing most of the sorting, 0.999 flagged needlessly: on the tuning photos held back
 # (seeds 0-5999, 149,943 marks) 0.999 with a line of 2 flagged 0.38 % and left 1 wrong
@@ -101,23 +100,6 @@ CLIPPED_SHARE = 0.2
 # standing (bench/README.md, "Where the reader doubted a ring or a square")
 DOUBTED_EMPTY_LOGIT = 6.0
 DOUBTED_EMPTY_KINDS = ("circle", "square")
-# An empty reading where LOST_SHARE or more of the mark's patch is clipped to white, on a
-# page whose clearly filled marks show lighter than LOST_STROKES (ink added; or none
-# show), is flagged whatever every look says: pencil that light is clipped away with the
-# paper, and nothing is left to see. The same as a burnt page (burnt.FAINT_STROKES, 0.2),
-# mark by mark; a little over it, as the strokes' own measure reads such pencil at 0.18-0.20
-# on those photos. A scribble and a cross on boxes read empty with every look at logit 8
-# (held-out 105949, 109963, paper 62-67 % clipped); no look can be trusted there. It refuses
-# 1.5-3.5 % more photos as unclear (bench/README.md, "Pencil clipped away with the paper")
-LOST_SHARE = 0.6
-LOST_STROKES = 0.22
-# On paper clipped half as much or more, the networks' filled reading against a reader sure
-# the mark was empty is flagged too (`overturned`): the reader saw no pencil, and what the
-# networks see may be an eraser's residue the clip left (held-out 113779: an erased box
-# read filled at logit 6-18, its patch clipped 62 % as the bench decodes the photo and 58 %
-# as `read` does). On 6,000 held-out photos, 124 marks (0.02 %; bench/README.md, "Pencil
-# clipped away with the paper")
-OVERTURN_SHARE = 0.5
 _BATCH = 16
 
 
@@ -130,14 +112,6 @@ def _patch(image: np.ndarray, window: tuple[int, int, int, int]) -> np.ndarray:
     if cx1 > cx0 and cy1 > cy0:
         out[cy0 - y0 : cy1 - y0, cx0 - x0 : cx1 - x0] = image[cy0:cy1, cx0:cx1]
     return cv2.resize(out, (SIDE, SIDE), interpolation=cv2.INTER_AREA)
-
-
-def saturation(rectified: np.ndarray) -> np.ndarray:
-    """Where the camera clipped the page to white (1.0, else 0.0). Evened light shows clipped
-    paper like any other paper, but pencil there may have been clipped away with it: an
-    empty look there is worth less."""
-    gray = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY) if rectified.ndim == 3 else rectified
-    return (gray >= SATURATED).astype(np.float32)
 
 
 def patches(
@@ -334,13 +308,15 @@ def settle(
     noise: float,
     contrast: float,
     strokes: float | None = None,
+    blur: float = 0.0,
 ) -> int:
     """Every mark looked at again, in place: the networks' reading stands where it is all
     but sure and steady (`steady`, looked at only where it would stand); anything else is
     flagged (with their reading, the more often right). Where they overturn a reading the
     reader was sure of, both have voted (`probability`): on the tuning photos held back,
     all 60 such overturns that stood were right, and flagging them as well would prevent no
-    mistake. `strokes`: how dark the page's clearly filled marks show (`lost`). The number
+    mistake. `strokes`: how dark the page's clearly filled marks show (`lost`); `blur`: the
+    photo's (`faint`). The number
     of readings flagged for paper clipped to white (`lost`, `overturned`)."""
     marks = list(page.marks)
     if not marks or not knows(page):
@@ -356,7 +332,7 @@ def settle(
     reader_filled = np.array([readings[m.key].filled for m in marks])
     reader_sure = np.array([readings[m.key].confidence for m in marks])
     filled, sure = verdicts(
-        planes, known, reader_filled, reader_sure, strokes, groups(marks), one_page=True
+        planes, known, reader_filled, reader_sure, strokes, groups(marks), one_page=True, blur=blur
     )
     for mark, filled_mark, sure_mark in zip(marks, filled, sure, strict=True):
         readings[mark.key] = Reading(bool(filled_mark), sure_mark)
@@ -373,6 +349,7 @@ def verdicts(
     group: np.ndarray | None = None,
     *,
     one_page: bool = False,
+    blur: float = 0.0,
 ) -> tuple[np.ndarray, list[float]]:
     """The networks' reading of each mark and how sure (`settle`): below SURE where it is
     under SETTLE, not steady at its `steady_line`, an empty reading where the pencil may
@@ -381,7 +358,7 @@ def verdicts(
     circled that stands out (`standout`, given each mark's `group`), or, where the marks
     are `one_page`, an empty box holding a stroke's worth of pencil (`leftover`) or, on a
     page whose pencil shows light, the empty reading of each kind that stands out most
-    (`faint`).
+    (`faint`, given the photo's `blur`).
     `reader_filled` and `reader_sure`: the reader's reading and confidence."""
     doubted = reader_sure < SURE
     sure_reader = np.where(doubted, -1, reader_filled.astype(int))
@@ -403,35 +380,11 @@ def verdicts(
     if one_page:
         holds &= ~leftover(planes, kind == KINDS.index("box"), p >= 0.5, every)
         sure_empty = (p < 0.5) & (np.array(sure) >= SETTLE) & holds
-        holds &= ~faint(every, kind, sure_empty, strokes)
+        holds &= ~faint(every, kind, sure_empty, strokes, blur)
     return p >= 0.5, [
         sure_mark if sure_mark >= SETTLE and held else min(sure_mark, SURE - 0.1)
         for sure_mark, held in zip(sure, holds, strict=True)
     ]
-
-
-def overturned(
-    planes: np.ndarray, filled: np.ndarray, reader_filled: np.ndarray, reader_sure: np.ndarray
-) -> np.ndarray:
-    """Which filled readings (`filled`) overturn a reader sure the mark was empty, where
-    OVERTURN_SHARE or more of the patch is clipped to white."""
-    sure_empty = (reader_sure >= SURE) & ~reader_filled
-    return filled & sure_empty & (clipped_share(planes) >= OVERTURN_SHARE)
-
-
-def lost(planes: np.ndarray, filled: np.ndarray, strokes: float | None) -> np.ndarray:
-    """Which empty readings (`filled` False) lie where the pencil may be clipped away with
-    the paper: LOST_SHARE or more of the patch clipped to white (the last plane), on a page
-    whose clearly filled marks show lighter than LOST_STROKES (`strokes`; 0.0 where none
-    does). None where the page's strokes are not known."""
-    if strokes is None or strokes >= LOST_STROKES:
-        return np.zeros(len(planes), bool)
-    return ~filled & (clipped_share(planes) >= LOST_SHARE)
-
-
-def clipped_share(planes: np.ndarray) -> np.ndarray:
-    """The share of each mark's patch clipped to white (its last plane, `saturation`)."""
-    return planes[:, 3].mean(axis=(1, 2))
 
 
 def steady_line(

@@ -84,7 +84,7 @@ _REACH_MM = 1.0
 def lying_over(rectified: np.ndarray, ink: np.ndarray, page: ReadablePage) -> tuple[str, ...]:
     """The keys of the marks something lies over. `rectified`: the page (BGR, or grey: then
     only dark bars and blots are looked for); `ink`: ink added per pixel, as
-    `decide.ink_added` gives it, at the same scale."""
+    `ink.ink_added` gives it, at the same scale."""
     windows = [clipped(mark_window(mark, page, 0.2), ink.shape) for mark in page.marks]
     small = (ink.shape[1] // _SHRINK, ink.shape[0] // _SHRINK)
     reach = 2 * round(_REACH_MM * _MM) + 1
