@@ -370,7 +370,7 @@ def main(argv: list[str] | None = None) -> int:
         f" times the page's empty boxes' pencil and {leftover.LEFTOVER_FILLED:.2f} of its"
         f" filled ones', under logit {leftover.LEFTOVER_LOGIT}; on pages whose strokes show"
         f" under {faint.FAINT_STROKES}, the top empty of each kind flagged {faint.FAINT_Z}"
-        f" deviations over the median ({faint.FAINT_BLURRED_Z} on photos blurred"
+        f" deviations over the median ({faint.FAINT_BLURRED_Z} on photos blurred at sigma"
         f" {faint.FAINT_BLURRED} px or more) and from {faint.FAINT_LOGIT}; pages doubting"
         f" {read_module.MOST_DOUBTS} marks refused",
         f"  read: {len(read_ok)} photos, {marks} marks: right without a flag {right}"

@@ -65,6 +65,6 @@ def test_the_pencil_comes_with_the_page_blur_its_model_fits(page, blur):
     blank, _, _ = page
     art = 1 - blank.astype(np.float32) / 255
     dark = (0.9 * cv2.GaussianBlur(art, (0, 0), blur)).astype(np.float32)
-    _, contrast, sigma = features.pencil(dark, blank, [])
+    _, sigma, contrast = features.pencil(dark, blank, [])
     assert sigma == pytest.approx(blur)
     assert contrast == pytest.approx(0.9, abs=0.05)

@@ -359,7 +359,9 @@ def test_the_second_look_leaves_fewer_flags_and_no_new_mistakes():
 
     flags = {True: 0, False: 0}
     silent = {True: 0, False: 0}
-    for seed in (0, 1, 2, 3, 4, 5):
+    # seed 1's overexposed page `read` refuses (its clipped paper is flagged all over:
+    # `test_a_page_a_little_darker_on_paper_clipped_to_white_is_refused`)
+    for seed in (0, 2, 3, 4, 5, 6):
         photo = synth.photo_for_seed(seed)
         found = locate(photo.image, GAMES)
         blank = blank_page(found.source)
@@ -376,9 +378,6 @@ def test_the_second_look_leaves_fewer_flags_and_no_new_mistakes():
                 reading = decided.readings[key]
                 flags[look] += reading.uncertain
                 silent[look] += not reading.uncertain and reading.filled != filled
-            # the clipped-paper lines flag paper the camera clipped, whatever the networks
-            # read there (tested on their own; seed 1's overexposed page would be refused)
-            flags[look] -= decided.clipped_doubts
     assert flags[True] < flags[False] / 2
     assert silent[True] <= silent[False]
 

@@ -42,6 +42,7 @@ def _one(
     from photos import synth
     from sheetsmith.photo import decide as D
     from sheetsmith.photo import judge as J
+    from sheetsmith.photo.burnt import saturation
     from sheetsmith.photo.errors import PhotoError
     from sheetsmith.photo.geometry import blank_page
     from sheetsmith.photo.ink import ink_added, mark_regions
@@ -63,7 +64,7 @@ def _one(
     ink, noise, contrast, light = added.ink, added.noise, added.contrast, added.light
     art = 1.0 - blank.astype(np.float32) / 255.0
     marks = list(page.marks)
-    saturated = J.saturation(found.rectified)
+    saturated = saturation(found.rectified)
     planes = J.patches(marks, page, ink, art, light, saturated, decided.pencil)
     known = [
         J.facts(

@@ -40,10 +40,11 @@ SATURATED = 250
 # (held-out 105949, 109963, paper 62-67 % clipped); no look can be trusted there. It refuses
 # 1.5-3.5 % more photos as unclear (bench/README.md, "Pencil clipped away with the paper").
 # A page's strokes are its clearly filled marks' typical pencil, and one mark's can be
-# lighter: a tick and a ring on paper 66 % clipped read empty with every look, on pages
-# whose strokes show at 0.24 and 0.25 (held-out 120332, 121928), so the line stands at
-# 0.26, which refuses 3 % more of the tuning photos held back (bench/README.md, "Pencil
-# clipped away on pages a little darker")
+# lighter: a tick and a ring (the ring also under motion blur) on paper 66 % clipped read
+# empty with every look, on pages whose strokes show at 0.24 and 0.25 (held-out 120332,
+# 121928), so the line stands at 0.26, drawn just over them (only the blocks read since
+# measure it). It refuses 3 % more of the tuning photos held back (bench/README.md,
+# "Pencil clipped away on pages a little darker")
 LOST_SHARE = 0.6
 LOST_STROKES = 0.26
 # On paper clipped half as much or more, the networks' filled reading against a reader sure

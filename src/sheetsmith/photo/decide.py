@@ -3,15 +3,16 @@
 The photo is compared with the blank page rendered at the same scale, so whatever the page
 prints (a point's outline, the digit in a cost box, grid lines) is never taken for pencil:
 
-1. Light is evened out: the paper's brightness is estimated at a large scale (a grey
-   closing over 12 mm, wider than a stroke or a filled mark, that keeps a shadow's edge in
-   place) and divided out, so a shadow or a lamp's fall-off leaves paper at 1.0.
-2. Ink added = how much darker the photo is than the blank, where the blank is darkened by
-   its own art grown by 0.4 mm (the rectification is good to about a pixel, and a photo's
-   blur widens printed lines). A pixel holds pencil when ink added exceeds a threshold set
-   per page: above the photo's noise, and at 40 % of the darkness of the pencil the page's
-   clearly filled marks show, so an erased mark (its leftover a third as dark as the pencil
-   that drew it, or less) reads empty and a light dot reads filled.
+1. Light is evened out (`ink`): the paper's brightness is estimated at a large scale (a
+   grey closing over 12 mm, wider than a stroke or a filled mark, that keeps a shadow's
+   edge in place) and divided out, so a shadow or a lamp's fall-off leaves paper at 1.0.
+2. Ink added (`ink`, `features`) = how much darker the photo is than the blank, where the
+   blank is darkened by its own art grown by 0.4 mm (the rectification is good to about a
+   pixel, and a photo's blur widens printed lines). A pixel holds pencil when ink added
+   exceeds a threshold set per page: above the photo's noise, and at 40 % of the darkness
+   of the pencil the page's clearly filled marks show, so an erased mark (its leftover a
+   third as dark as the pencil that drew it, or less) reads empty and a light dot reads
+   filled.
 3. Each kind of mark has its own measure:
    - point: pencil area inside the point (its box grown by 15 %), against a dot of 0.7-1.2 mm²;
      where the outline encloses clear paper, only patches reaching into that paper count (a
@@ -152,7 +153,6 @@ class Decided:
     stroke_darkness: float = 0.0  # the clearly filled marks' pencil (ink added; 0.0: none)
     clipped_doubts: int = 0  # readings flagged for paper clipped to white (`judge.settle`)
     covered: tuple[str, ...] = ()  # the marks something lies over (lying.py)
-    blur: float = 0.0  # the photo's blur (Gaussian sigma, px at 5 px/mm; features.print_model)
 
 
 def _off_print_area(window: np.ndarray, off: np.ndarray) -> float:
@@ -387,7 +387,6 @@ def decide(
         strokes,
         clipped_doubts,
         covered,
-        added.blur,
     )
 
 

@@ -168,8 +168,8 @@ def pencil(
     dark: np.ndarray, blank: np.ndarray, regions: list[tuple[int, int, int, int]] = ()
 ) -> tuple[np.ndarray, float, float]:
     """(pencil darkness per pixel: paper = 0; solid print, where none can be seen, 0; the
-    print's contrast and the blur's sigma, see print_model). Each of `regions` (x0, y0, x1,
-    y1 pixels) is aligned once more on its own, to a pixel."""
+    blur's sigma and the print's contrast, as print_model gives them). Each of `regions`
+    (x0, y0, x1, y1 pixels) is aligned once more on its own, to a pixel."""
     art = 1.0 - blank.astype(np.float32) / 255.0
     art = aligned_art(dark, art)
     model, sigma, contrast = print_model(dark, art)
@@ -197,7 +197,7 @@ def pencil(
             dd = dark[y0 - 1 : y1 + 1, x0 - 1 : x1 + 1]
             if m.shape == dd.shape:
                 ink[y0:y1, x0:x1] = _ink(dd, m)[1:-1, 1:-1]
-    return ink, contrast, sigma
+    return ink, sigma, contrast
 
 
 def _candidates(

@@ -26,7 +26,7 @@ ART_SLACK_PX = 2
 
 
 @dataclass(frozen=True, slots=True)
-class Added:
+class InkAdded:
     ink: np.ndarray  # ink added per pixel: paper = 0, print subtracted, pencil up to about 1
     noise: float  # the photo's noise, as ink added on paper (a robust deviation)
     contrast: float  # how dark the print shows against the blank's, 1.0 as printed
@@ -53,9 +53,9 @@ def even_light(gray: np.ndarray) -> np.ndarray:
 
 def ink_added(
     rectified: np.ndarray, blank: np.ndarray, regions: list[tuple[int, int, int, int]] = ()
-) -> Added:
+) -> InkAdded:
     """The pencil added to the rectified photo of the page printed as `blank` (rendered at
-    the same scale), with what the photo shows of its light (`Added`). Each of `regions`
+    the same scale), with what the photo shows of its light (`InkAdded`). Each of `regions`
     is aligned once more on its own (`features.pencil`)."""
     gray = cv2.cvtColor(rectified, cv2.COLOR_BGR2GRAY) if rectified.ndim == 3 else rectified
     # a touch of smoothing: JPEG blocks and sensor noise are finer than a pencil line
@@ -71,16 +71,16 @@ def ink_added(
     if sample_paper.any():
         level = float(np.median(light[::3, ::3][sample_paper]))
         light = light / max(level, 0.2)
-    ink, contrast, blur = pencil_added(1.0 - light, blank, regions)
+    ink, blur, contrast = pencil_added(1.0 - light, blank, regions)
     if sample_paper.any():
         sample = ink[::3, ::3][sample_paper]
         noise = float(1.4826 * np.median(np.abs(sample - np.median(sample))))
     else:  # pragma: no cover - every page has paper
         noise = 0.02
-    return Added(ink, noise, contrast, light, burnt, blur)
+    return InkAdded(ink, noise, contrast, light, burnt, blur)
 
 
 def mark_regions(page: ReadablePage) -> list[tuple[int, int, int, int]]:
-    """Where pencil may lie around each mark (a ring strays further than a tick): what the
-    paper's light is measured around."""
+    """Where pencil may lie around each mark (a ring strays further than a tick): where the
+    blank's print is aligned to the photo once more (`features.pencil`)."""
     return [mark_window(mark, page, 0.6 if mark.kind == "circle" else 0.2) for mark in page.marks]

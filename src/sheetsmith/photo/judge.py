@@ -124,7 +124,7 @@ def patches(
     pencil: float,
 ) -> np.ndarray:
     """Each mark's four planes (N, 4, SIDE, SIDE): pencil against the page's threshold, the
-    blank's darkness, the photo's darkness, the share of clipped pixels (`saturation`)."""
+    blank's darkness, the photo's darkness, the share of clipped pixels (`burnt.saturation`)."""
     planes = (
         np.clip(ink / pencil, -1.0, 4.0).astype(np.float32),
         art.astype(np.float32),
@@ -316,8 +316,8 @@ def settle(
     reader was sure of, both have voted (`probability`): on the tuning photos held back,
     all 60 such overturns that stood were right, and flagging them as well would prevent no
     mistake. `strokes`: how dark the page's clearly filled marks show (`lost`); `blur`: the
-    photo's (`faint`). The number
-    of readings flagged for paper clipped to white (`lost`, `overturned`)."""
+    photo's (`faint`). The number of readings flagged for paper clipped to white (`lost`,
+    `overturned`)."""
     marks = list(page.marks)
     if not marks or not knows(page):
         return 0
