@@ -31,7 +31,7 @@ FAINT_LOGIT = -16.0
 FAINT_SPREAD = 0.5
 FAINT_FEWEST = 5
 # ... by FAINT_BLURRED_Z on a photo blurred at FAINT_BLURRED (Gaussian sigma, px at 5 px/mm)
-# or more: the print model fits one of a few widths (features._SIGMAS: 1.6, 2.1, 2.8...), so
+# or more: the print model fits one of a few widths (features._SIGMAS: ... 1.6, 2.1, 2.8 ...), so
 # this is its width of 2.1 or any wider. A light cross under defocus (held-out 135637,
 # sigma 2.1) stood 2.84 deviations over its kind; the line was drawn after it was seen, so
 # only the blocks read since measure it. On sharper photos a line that low flags more
