@@ -261,6 +261,10 @@ def bins(results: list[Result], items: dict[int, Generated]) -> list[str]:
     return lines
 
 
+def _area_sampled_from(seed: int) -> None:
+    synth.AREA_SAMPLED_FROM = seed
+
+
 def _use_weights(path: Path) -> None:
     """Read with the networks of `path` in place of those the package carries."""
     from sheetsmith.photo import judge
@@ -295,6 +299,13 @@ def main(argv: list[str] | None = None) -> int:
         help="the networks in this file (train_judge.py pack --out) instead of the package's:"
         " another set measured in the same run",
     )
+    parser.add_argument(
+        "--area-sampled-from",
+        type=int,
+        default=synth.AREA_SAMPLED_FROM,
+        help="photograph the page by pixel area from this seed on (synth.AREA_SAMPLED_FROM):"
+        " 0 or a seed past the block gives the same scenes photographed the other way",
+    )
     reader_lines.add_options(parser)
     args = parser.parse_args(argv)
     from sheetsmith.photo import burnt, faint, judge, leftover, standout
@@ -318,7 +329,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"tuning seeds are {synth.TUNING_SEEDS}: --skip and --count run past them")
     catalogue = GAMES if synth.facets_ready() else SynthCatalogue()
     started = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs) as pool:
+    synth.AREA_SAMPLED_FROM = args.area_sampled_from
+    with ProcessPoolExecutor(
+        args.jobs, initializer=_area_sampled_from, initargs=(args.area_sampled_from,)
+    ) as pool:
         items = {g.seed: g for g in pool.map(generate, seeds, chunksize=4)}
     generated = time.perf_counter() - started
 
@@ -357,6 +371,7 @@ def main(argv: list[str] | None = None) -> int:
     lines = [
         f"photo reading: {len(results)} {split} photos (seeds {seeds[0]}-{seeds[-1]}),"
         f" {all_marks} marks, decoded {decoding};"
+        f" the page photographed by pixel area from seed {synth.AREA_SAMPLED_FROM};"
         f" reader catalogue: {type(catalogue).__name__};"
         f" flag threshold confidence < {SURE}; networks sure from {judge.SETTLE},"
         f" steady from logit {judge.STEADY_LOGIT} ({judge.CLIPPED_LOGIT} on clipped paper,"

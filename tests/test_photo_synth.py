@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 
 import cv2
@@ -291,3 +292,42 @@ def test_a_mark_left_out_changes_that_mark_alone_and_must_be_pencilled():
     empty = next(m.key for m in source.readable.marks if m.key not in filled)
     with pytest.raises(ValueError, match="nothing to leave out"):
         synth.synth_photo(source, filled, 7, leave_out=empty)
+
+
+def _line_darkness(area_sampled: bool) -> np.ndarray:
+    """Thin printed lines on a page at a slant, read at half the scale on its far side than
+    on its near one: each line's darkness in the frame against what its width there gives."""
+    raster = np.full((600, 600, 3), 255, np.uint8)
+    xs = np.arange(12, 600, 24)
+    raster[:, xs] = 0  # one raster pixel wide
+    corners = np.float32([[0, 0], [600, 0], [600, 600], [0, 600]])
+    slanted = np.float32([[10, 10], [430, 160], [430, 460], [10, 610]])
+    warp = cv2.getPerspectiveTransform(corners, slanted)
+    page, _ = synth._warp_page(raster, warp, (620, 620), area_sampled)
+    row = 255.0 - page[310, :, 0].astype(np.float64)
+    where = cv2.perspectiveTransform(np.float32([[[x, 300]] for x in xs]), warp)[:, 0, 0]
+    scale = np.gradient(where) / 24  # frame pixels per raster pixel at each line
+    bounds = np.ceil((where[:-1] + where[1:]) / 2).astype(int)
+    shown = np.array([row[a:b].sum() for a, b in pairwise(bounds)])
+    return (shown / (255 * scale[1:-1]))[:-1]  # the last window runs into the page's edge
+
+
+def test_a_page_at_a_slant_is_photographed_by_pixel_area_without_doubled_or_lost_lines():
+    # sampled at each frame pixel's centre, the far side's lines vanish or show doubled
+    point = _line_darkness(area_sampled=False)
+    assert point.min() < 0.3 and point.max() > 1.6
+    area = _line_darkness(area_sampled=True)
+    assert np.all(np.abs(area - 1.0) < 0.15)
+
+
+def test_held_out_photos_from_the_area_sampled_seeds_on_are_area_sampled(monkeypatch):
+    warped = []
+    real = synth._warp_page
+    monkeypatch.setattr(
+        synth, "_warp_page", lambda *a, **k: warped.append(k["area_sampled"]) or real(*a, **k)
+    )
+    synth.photo_for_seed(synth.AREA_SAMPLED_FROM)
+    assert warped == [True]
+    # the same sheet under an earlier seed's camera is photographed as that seed was
+    synth.photo_for_seed(synth.AREA_SAMPLED_FROM, camera_seed=synth.AREA_SAMPLED_FROM - 1)
+    assert warped == [True]

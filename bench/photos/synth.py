@@ -37,6 +37,12 @@ SCALE = DPI / 72.0  # pixels of the page raster per PDF point
 
 TUNING_SEEDS = range(0, 6000)
 HELD_OUT_START = 100_000
+# From this seed on, the page is warped into the frame by pixel area, as a camera's pixels
+# gather light (see `_warp_page`). Earlier seeds, every tuning photo among them, are
+# photographed as before, so the figures measured on them stay reproducible
+AREA_SAMPLED_FROM = 148_800
+# ... by warping at this many times the frame's size and averaging the pixels back
+AREA_SUPERSAMPLE = 2
 
 # The writable pages: the game, the component whose PDF holds them, and the papers
 COMPONENTS = {"my-corner-of-the-sky": "game-pages", "personal-space": "daily-sheet"}
@@ -817,11 +823,39 @@ def _blur_kernel(params: CameraParams, rng: np.random.Generator) -> np.ndarray |
     return small / small.sum()
 
 
+def _warp_page(
+    small: np.ndarray, warp: np.ndarray, frame: tuple[int, int], area_sampled: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """The page raster (uint8) in the frame, and how much of each frame pixel it covers.
+
+    Point-sampled (each frame pixel takes the raster at its centre), a page at a slant is
+    read more sparsely on its far side than the raster's pitch: thin printed lines there
+    come out doubled or broken, which no camera shows (its pixels gather the light over
+    their whole area). Area-sampled, the page is warped at AREA_SUPERSAMPLE times the
+    frame's size and each frame pixel averages its share."""
+    fw, fh = frame
+    ss = AREA_SUPERSAMPLE if area_sampled else 1
+    scaled = np.diag([float(ss), float(ss), 1.0]) @ warp
+    size = (fw * ss, fh * ss)
+    page = cv2.warpPerspective(small, scaled, size, flags=cv2.INTER_LINEAR, borderValue=(0, 0, 0))
+    cover = cv2.warpPerspective(
+        np.full(small.shape[:2], 255, np.uint8), scaled, size, flags=cv2.INTER_LINEAR
+    )
+    if ss > 1:
+        page = cv2.resize(page, frame, interpolation=cv2.INTER_AREA)
+        cover = cv2.resize(cover, frame, interpolation=cv2.INTER_AREA)
+    return page, cover
+
+
 def photograph(
-    page_image: np.ndarray, params: CameraParams, rng: np.random.Generator
+    page_image: np.ndarray,
+    params: CameraParams,
+    rng: np.random.Generator,
+    area_sampled: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, bytes]:
     """The phone photo (BGR uint8, a JPEG decoded) of a page raster, the homography from
-    raster pixels to photo pixels, and the JPEG file itself."""
+    raster pixels to photo pixels, and the JPEG file itself. `area_sampled`: the page is
+    warped into the frame by pixel area (`_warp_page`), as seeds from AREA_SAMPLED_FROM."""
     fw, fh = params.frame
     ph, pw = page_image.shape[:2]
     matrix = _homography(params, (pw, ph), rng)
@@ -839,11 +873,19 @@ def photograph(
     to_small = np.diag([shrink, shrink, 1.0])
     warp = matrix @ np.linalg.inv(to_small)
 
-    paper = small.astype(np.float32) * (np.array(params.paper_tint, np.float32) / 255.0)
-    page = cv2.warpPerspective(paper, warp, (fw, fh), flags=cv2.INTER_LINEAR, borderValue=(0, 0, 0))
-    cover = cv2.warpPerspective(
-        np.ones(small.shape[:2], np.float32), warp, (fw, fh), flags=cv2.INTER_LINEAR
-    )
+    if area_sampled:
+        warped, covered = _warp_page(small, warp, (fw, fh), area_sampled=True)
+        page = warped.astype(np.float32) * (np.array(params.paper_tint, np.float32) / 255.0)
+        cover = covered.astype(np.float32) / 255.0
+        del warped, covered
+    else:  # as every seed before AREA_SAMPLED_FROM was photographed, to the bit
+        paper = small.astype(np.float32) * (np.array(params.paper_tint, np.float32) / 255.0)
+        page = cv2.warpPerspective(
+            paper, warp, (fw, fh), flags=cv2.INTER_LINEAR, borderValue=(0, 0, 0)
+        )
+        cover = cv2.warpPerspective(
+            np.ones(small.shape[:2], np.float32), warp, (fw, fh), flags=cv2.INTER_LINEAR
+        )
     scene = _background(params.background, params.frame, rng)
     # the sheet lies a hair above the table: a faint soft shadow along its edge
     offset = rng.normal(0, 0.002 * max(fw, fh), 2)
@@ -928,7 +970,10 @@ def synth_photo(
     fills = _fill_params(fill_rng)
     page_image, drawn = draw_fills(source, filled, fills, fill_rng, leave_out)
     camera = _camera_params(camera_rng)
-    image, matrix, jpeg = photograph(page_image, camera, scene_rng)
+    shot = seed if camera_seed is None else camera_seed
+    image, matrix, jpeg = photograph(
+        page_image, camera, scene_rng, area_sampled=shot >= AREA_SAMPLED_FROM
+    )
     return Photo(
         seed=seed,
         page=source.readable,
