@@ -826,7 +826,8 @@ def _blur_kernel(params: CameraParams, rng: np.random.Generator) -> np.ndarray |
 def _warp_page(
     small: np.ndarray, warp: np.ndarray, frame: tuple[int, int], area_sampled: bool
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The page raster (uint8) in the frame, and how much of each frame pixel it covers.
+    """The page raster (uint8) in the frame, and how much of each frame pixel it covers
+    (uint8, 255 wholly).
 
     Point-sampled (each frame pixel takes the raster at its centre), a page at a slant is
     read more sparsely on its far side than the raster's pitch: thin printed lines there
