@@ -824,27 +824,27 @@ def _blur_kernel(params: CameraParams, rng: np.random.Generator) -> np.ndarray |
 
 
 def _warp_page(
-    small: np.ndarray, warp: np.ndarray, frame: tuple[int, int], area_sampled: bool
+    small: np.ndarray, warp: np.ndarray, frame: tuple[int, int]
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The page raster (uint8) in the frame, and how much of each frame pixel it covers
-    (uint8, 255 wholly).
+    """The page raster (uint8) in the frame by pixel area, and how much of each frame pixel
+    it covers (uint8, 255 wholly).
 
-    Point-sampled (each frame pixel takes the raster at its centre), a page at a slant is
-    read more sparsely on its far side than the raster's pitch: thin printed lines there
-    come out doubled or broken, which no camera shows (its pixels gather the light over
-    their whole area). Area-sampled, the page is warped at AREA_SUPERSAMPLE times the
-    frame's size and each frame pixel averages its share."""
+    Point-sampled (each frame pixel taking the raster at its centre, as seeds before
+    AREA_SAMPLED_FROM were photographed), a page at a slant is read more sparsely on its
+    far side than the raster's pitch: thin printed lines there come out doubled or broken,
+    which no camera shows (its pixels gather the light over their whole area). Here the
+    page is warped at AREA_SUPERSAMPLE times the frame's size and each frame pixel
+    averages its share."""
     fw, fh = frame
-    ss = AREA_SUPERSAMPLE if area_sampled else 1
+    ss = AREA_SUPERSAMPLE
     scaled = np.diag([float(ss), float(ss), 1.0]) @ warp
     size = (fw * ss, fh * ss)
     page = cv2.warpPerspective(small, scaled, size, flags=cv2.INTER_LINEAR, borderValue=(0, 0, 0))
     cover = cv2.warpPerspective(
         np.full(small.shape[:2], 255, np.uint8), scaled, size, flags=cv2.INTER_LINEAR
     )
-    if ss > 1:
-        page = cv2.resize(page, frame, interpolation=cv2.INTER_AREA)
-        cover = cv2.resize(cover, frame, interpolation=cv2.INTER_AREA)
+    page = cv2.resize(page, frame, interpolation=cv2.INTER_AREA)
+    cover = cv2.resize(cover, frame, interpolation=cv2.INTER_AREA)
     return page, cover
 
 
@@ -875,7 +875,7 @@ def photograph(
     warp = matrix @ np.linalg.inv(to_small)
 
     if area_sampled:
-        warped, covered = _warp_page(small, warp, (fw, fh), area_sampled=True)
+        warped, covered = _warp_page(small, warp, (fw, fh))
         page = warped.astype(np.float32) * (np.array(params.paper_tint, np.float32) / 255.0)
         cover = covered.astype(np.float32) / 255.0
         del warped, covered
