@@ -329,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"tuning seeds are {synth.TUNING_SEEDS}: --skip and --count run past them")
     catalogue = GAMES if synth.facets_ready() else SynthCatalogue()
     started = time.perf_counter()
-    synth.AREA_SAMPLED_FROM = args.area_sampled_from
+    _area_sampled_from(args.area_sampled_from)  # here for the warm-up reads and the header
     with ProcessPoolExecutor(
         args.jobs, initializer=_area_sampled_from, initargs=(args.area_sampled_from,)
     ) as pool:

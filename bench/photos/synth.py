@@ -874,13 +874,14 @@ def photograph(
     to_small = np.diag([shrink, shrink, 1.0])
     warp = matrix @ np.linalg.inv(to_small)
 
+    tint = np.array(params.paper_tint, np.float32) / 255.0
     if area_sampled:
         warped, covered = _warp_page(small, warp, (fw, fh))
-        page = warped.astype(np.float32) * (np.array(params.paper_tint, np.float32) / 255.0)
+        page = warped.astype(np.float32) * tint
         cover = covered.astype(np.float32) / 255.0
         del warped, covered
     else:  # as every seed before AREA_SAMPLED_FROM was photographed, to the bit
-        paper = small.astype(np.float32) * (np.array(params.paper_tint, np.float32) / 255.0)
+        paper = small.astype(np.float32) * tint
         page = cv2.warpPerspective(
             paper, warp, (fw, fh), flags=cv2.INTER_LINEAR, borderValue=(0, 0, 0)
         )
