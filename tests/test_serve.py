@@ -55,7 +55,7 @@ def served():
     process, url = start_server("--host", "127.0.0.1", "--port", "0")
     yield process, url
     if process.poll() is None:
-        process.kill()
+        process.terminate()
         process.wait(timeout=10)
 
 
@@ -135,11 +135,13 @@ def test_render_warns_when_the_codes_point_at_the_placeholder(tmp_path):
     assert "placeholder" not in other.output  # job cards carry no code
 
 
-def test_the_served_folder_is_removed_when_the_server_stops():
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_the_served_folder_is_removed_when_the_server_stops(stop):
     before = set(Path(tempfile.gettempdir()).glob("sheetsmith-site-*"))
     process, _ = start_server("--host", "127.0.0.1", "--port", "0")
     (folder,) = set(Path(tempfile.gettempdir()).glob("sheetsmith-site-*")) - before
     assert (folder / "index.html").is_file()
-    process.send_signal(signal.SIGINT)
-    process.communicate(timeout=10)
+    process.send_signal(stop)
+    _, err = process.communicate(timeout=10)
     assert not folder.exists()
+    assert "Traceback" not in err and "stopped" in err

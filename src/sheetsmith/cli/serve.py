@@ -36,6 +36,7 @@ def serve(
       sheetsmith serve personal-space --port 8080
       sheetsmith render personal-space --base-url http://192.168.1.20:8000/
     """
+    import signal
     import tempfile  # here, not at the top: every command (check too) imports this module
 
     from sheetsmith import definition
@@ -43,23 +44,38 @@ def serve(
     from sheetsmith.site.serve import lan_address, open_server, terminal_qr
 
     Quiet.on = quiet
-    with tempfile.TemporaryDirectory(prefix="sheetsmith-site-") as folder:
-        try:
-            loaded = definition.load(game)
-            server = open_server(Path(folder), host, port)
-        except SheetsmithError as exc:
-            fail(exc)
-        with server:
-            shown_host = lan_address() if host in ("0.0.0.0", "") else host
-            url = f"http://{shown_host}:{server.server_address[1]}/"
+    _stop_on(signal.SIGTERM, getattr(signal, "SIGHUP", None))
+    try:
+        with tempfile.TemporaryDirectory(prefix="sheetsmith-site-") as folder:
             try:
-                build_site(loaded, url, Path(folder))
+                loaded = definition.load(game)
+                server = open_server(Path(folder), host, port)
             except SheetsmithError as exc:
                 fail(exc)
-            echo(f"Serving {loaded.info.title} at {url}  (Ctrl-C to stop)")
-            echo(f"Print the cards for it with: sheetsmith render {game} --base-url {url}")
-            echo(terminal_qr(url))
-            try:
+            with server:
+                shown_host = lan_address() if host in ("0.0.0.0", "") else host
+                url = f"http://{shown_host}:{server.server_address[1]}/"
+                try:
+                    build_site(loaded, url, Path(folder))
+                except SheetsmithError as exc:
+                    fail(exc)
+                echo(f"Serving {loaded.info.title} at {url}  (Ctrl-C to stop)")
+                echo(f"Print the cards for it with: sheetsmith render {game} --base-url {url}")
+                echo(terminal_qr(url))
                 server.serve_forever()
-            except KeyboardInterrupt:
-                echo("stopped", err=True)
+    except KeyboardInterrupt:  # the folder is gone by now: the `with` has ended
+        echo("stopped", err=True)
+
+
+def _stop_on(*signals: object) -> None:
+    """Stop serving on these signals as on Ctrl-C: `kill`, a service manager or a closed
+    terminal would otherwise end the process where it stands, and leave the served folder
+    behind in the temporary directory."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    for each in signals:
+        if each is not None:
+            signal.signal(each, stop)  # type: ignore[arg-type]
