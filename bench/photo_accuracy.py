@@ -108,6 +108,12 @@ class Result:
     flags: list[tuple[str, str, str, bool, float]] = field(default_factory=list)
     marks: int = 0
     faint: int = 0  # of the flagged, those the faint line flagged (`photo/faint.py`)
+    # what the reader found of a photo it read: its page's scale (photo pixels per PDF
+    # point), how dark its clearly filled marks show (`PageRead.strokes`) and how many
+    # marks it read filled for sure: a line on photos can be replayed from these
+    px_per_point: float = 0.0
+    strokes: float = 0.0
+    filled_sure: int = 0
 
     def badness(self) -> tuple[int, int, int]:
         return (len(self.wrong) + (1000 if self.crashed else 0), bool(self.refused), self.flagged)
@@ -164,6 +170,9 @@ def read_one(
         return result, None
     result.seconds = time.perf_counter() - start
     result.faint = sum(_FAINT_FLAGGED)
+    result.px_per_point = round(read.px_per_point, 3)
+    result.strokes = round(read.strokes, 3)
+    result.filled_sure = sum(r.filled and r.confidence >= sure for r in read.readings.values())
     if (read.page.game, read.page.page, read.page.paper) != item.page:
         result.wrong_page = True
         result.wrong = [(k, item.kinds[k], "wrong page", v, 1.0) for k, v in item.truth.items()]
