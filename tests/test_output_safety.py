@@ -9,6 +9,7 @@ import errno
 import json
 import os
 import re
+import threading
 from pathlib import Path
 
 import pytest
@@ -333,3 +334,40 @@ def test_whatever_the_ids_every_written_path_stays_under_out(
     except SheetsmithError:
         pass
     assert all(p.resolve().is_relative_to(out.resolve()) for p in files_under(top))
+
+
+def test_a_check_waits_for_another_renders_file_to_be_listed(tmp_path):
+    """A render commits a file in two steps, the file renamed into place and then listed in
+    the manifest; another render checking the folder between them would take the file for
+    a stranger's ("not written by sheetsmith") and refuse to run."""
+    root = tmp_path / "out"
+    first, second = Output(root), Output(root)
+    first.write_bytes("a.pdf", b"old")
+    renamed, go_on = threading.Event(), threading.Event()
+    listed = first._write_manifest
+
+    def slowly(files: dict[str, str]) -> None:
+        renamed.set()
+        go_on.wait(10)
+        listed(files)
+
+    first._write_manifest = slowly  # type: ignore[method-assign]
+    writer = threading.Thread(target=first.write_bytes, args=("b.pdf", b"new"))
+    writer.start()
+    assert renamed.wait(10) and (root / "b.pdf").read_bytes() == b"new"
+    errors: list[Exception] = []
+
+    def check() -> None:
+        try:
+            second.check(["a.pdf", "b.pdf"])
+        except Exception as exc:  # said by the assertion below
+            errors.append(exc)
+
+    checker = threading.Thread(target=check)
+    checker.start()
+    checker.join(0.3)
+    assert checker.is_alive()  # waiting for the file to be listed, not judging it now
+    go_on.set()
+    writer.join(10)
+    checker.join(10)
+    assert not checker.is_alive() and errors == []

@@ -273,7 +273,14 @@ class Output:
         The last name of a path may be a pattern with `*` (`png/deck/deck-*.png`): files
         whose names are known only once the work is done. Every file it matches now is
         checked as if it were named."""
-        known = self._read_manifest() if _is_folder(self.root) else {}
+        if not _is_folder(self.root):
+            self._check(rels, {})
+            return
+        # under the lock: another render's commit replaces a file, then lists it
+        with self._locked():
+            self._check(rels, self._read_manifest())
+
+    def _check(self, rels: Iterable[str], known: dict[str, str]) -> None:
         problems = []
         for rel in rels:
             parts = _parts(rel)
@@ -345,7 +352,10 @@ class Output:
         except ImportError:  # pragma: no cover - Windows
             yield
             return
-        fd = os.open(self.root, os.O_RDONLY)
+        try:
+            fd = os.open(self.root, os.O_RDONLY)
+        except OSError as exc:
+            raise OutputError(f"cannot write in {self.root}: {_reason(exc)}") from None
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             yield
