@@ -91,6 +91,13 @@ LINES = (
         "the least mean logit at which it is flagged",
     ),
     ("--most-doubts", "read", "MOST_DOUBTS", int, "marks in doubt from which a page is refused"),
+    (
+        "--light-small",
+        "read",
+        "LIGHT_SMALL",
+        float,
+        "photo pixels per point under which a page whose pencil shows light is refused",
+    ),
 )
 
 
