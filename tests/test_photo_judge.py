@@ -299,9 +299,10 @@ def test_a_page_the_network_was_not_trained_on_gets_no_second_look():
         # all but sure, settling a doubt either way: the network's reading stands
         (Reading(False, 0.7), 0.9993, True, Reading(True, 0.999)),
         (Reading(True, 0.6), 0.0001, True, Reading(False, 1.0)),
-        # all but sure against a sure reader (both networks voted): the networks' reading
+        # all but sure against a sure reader (both networks voted): the networks' reading,
+        # flagged where it reads paper against the reader's pencil (`emptied`)
         (Reading(False, 1.0), 0.9999, True, Reading(True, 1.0)),
-        (Reading(True, 0.9), 0.0004, True, Reading(False, 1.0)),
+        (Reading(True, 0.9), 0.0004, True, Reading(False, SURE - 0.1)),
         # sure enough from SETTLE on, however the reader doubted
         (Reading(False, 0.7), 0.992, True, Reading(True, 0.992)),
         (Reading(True, 0.7), 0.008, True, Reading(False, 0.992)),
@@ -587,3 +588,27 @@ def test_training_builds_join_as_one_in_order(tmp_path):
         assert array.dtype == expected.dtype
         assert np.array_equal(array, expected)
     assert joined["kind"].tolist() == ["box", "box", "point", "circle", "square"]
+
+
+def test_an_empty_reading_overturning_a_sure_filled_one_is_flagged(monkeypatch):
+    monkeypatch.setattr(judge, "logits", lambda planes, known: np.full((2, 4), -20.0))
+    monkeypatch.setattr(judge, "steady", lambda *args: np.ones(4, bool))
+    planes = np.zeros((4, 4, judge.SIDE, judge.SIDE), np.float32)
+    # the reader: sure filled, sure filled at SURE, in doubt leaning filled, sure empty
+    reader_filled = np.array([True, True, True, False])
+    reader_sure = np.array([1.0, SURE, SURE - 0.01, 1.0])
+    filled, sure = judge.verdicts(planes, np.zeros((4, 1), np.float32), reader_filled, reader_sure)
+    assert not filled.any()
+    assert [s < SURE for s in sure] == [True, True, False, False]
+
+
+def test_a_letter_the_networks_read_as_paper_is_flagged():
+    """Held-out 160937: a small letter in blue pen in grid square (3,5), under the outline
+    of a shape, which the reader read filled at 0.91 and both networks as paper (logits
+    -20.6 and -10.9): flagged, not read as paper without a word."""
+    photo = synth.photo_for_seed(160937)
+    assert photo.truth["grid:3,5"] and photo.drawn["grid:3,5"] == "letters"
+    from sheetsmith.photo.read import read_page
+
+    read = read_page(photo.image, GAMES, alone=False)
+    assert read.readings["grid:3,5"].uncertain
