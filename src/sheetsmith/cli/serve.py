@@ -36,7 +36,6 @@ def serve(
       sheetsmith serve personal-space --port 8080
       sheetsmith render personal-space --base-url http://192.168.1.20:8000/
     """
-    import signal
     import tempfile  # here, not at the top: every command (check too) imports this module
 
     from sheetsmith import definition
@@ -44,7 +43,7 @@ def serve(
     from sheetsmith.site.serve import lan_address, open_server, terminal_qr
 
     Quiet.on = quiet
-    _stop_on(signal.SIGTERM, getattr(signal, "SIGHUP", None))
+    _stop_on_signals()
     try:
         with tempfile.TemporaryDirectory(prefix="sheetsmith-site-") as folder:
             try:
@@ -67,15 +66,15 @@ def serve(
         echo("stopped", err=True)
 
 
-def _stop_on(*signals: object) -> None:
-    """Stop serving on these signals as on Ctrl-C: `kill`, a service manager or a closed
-    terminal would otherwise end the process where it stands, and leave the served folder
-    behind in the temporary directory."""
+def _stop_on_signals() -> None:
+    """Stop serving on SIGTERM and SIGHUP as on Ctrl-C: `kill`, a service manager or a
+    closed terminal would otherwise end the process where it stands, and leave the served
+    folder behind in the temporary directory."""
     import signal
 
     def stop(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
-    for each in signals:
-        if each is not None:
-            signal.signal(each, stop)  # type: ignore[arg-type]
+    for name in ("SIGTERM", "SIGHUP"):  # SIGHUP is not on Windows
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)

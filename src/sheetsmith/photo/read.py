@@ -182,7 +182,7 @@ MOST_DOUBTS = 5
 # A page spanning under LIGHT_SMALL photo pixels per point, whose clearly filled marks show
 # lighter than advice.LIGHT_STROKES or none clearly, is refused: at that size a light tick
 # or cross can leave nothing the photo shows, and be read as paper with the page's every
-# mark sure. Such photos are about 1 % of those read, yet 8 photos with a held-out mark
+# mark sure. Such photos are 0.6-1 % of those read, yet 8 photos with a held-out mark
 # found wrong without a flag were of them: both of the 6,400 photographed by pixel area
 # (154513, 155121), and six in 101109-105825 (refused now as unclear, or read right).
 # Up to advice.LIGHT_SMALL_PAGE the same is a caution (bench/README.md, "A page too small
@@ -256,41 +256,45 @@ def unclear(read: PageRead) -> Problem | None:
     light pencil (`too_small`). Marks under something lying on the page do not count
     towards the doubts: the photo is as sure of the others as it would be without it."""
     doubts = sum(1 for mark, _ in read.uncertain() if mark.key not in read.covered)
-    if doubts >= MOST_DOUBTS:
-        marks = len(read.readings)
-        hints = "".join(f"; {hint}" for hint in read.advice())
-        if not read.parts:
-            return Problem(
-                f"the photo leaves {doubts} of the page's {marks} marks in doubt, too many to"
-                " trust what it reads of the others: take it again, in focus and in even"
-                " light, or take a second photo of the page from another angle and give"
-                f" both{hints}",
-                file=read.file,
-            )
+    if doubts < MOST_DOUBTS:
+        return _small(read)
+    marks = len(read.readings)
+    hints = "".join(f"; {hint}" for hint in read.advice())
+    if not read.parts:
         return Problem(
-            f"the {len(read.parts)} photos of this page, read together, leave {doubts} of its"
-            f" {marks} marks in doubt, too many to trust what they read of the others: take"
-            f" them again, in focus and in even light{hints}",
+            f"the photo leaves {doubts} of the page's {marks} marks in doubt, too many to trust"
+            " what it reads of the others: take it again, in focus and in even light, or"
+            f" take a second photo of the page from another angle and give both{hints}",
             file=read.file,
         )
-    if all(too_small(part) for part in read.parts or (read,)):
-        width = round(read.page.width * read.px_per_point)
-        height = round(read.page.height * read.px_per_point)
-        shown = "shows light" if read.strokes else "shows nowhere clearly"
-        shrunk = 0 < max(read.size) < SHRUNK_SIDE
-        return Problem(
-            f"the page is small in the photo ({width}x{height} pixels) and its pencil {shown}:"
-            " a light tick or cross can vanish at that size, and be read as paper without a"
-            " word: take it again closer, the page filling the frame"
-            + (
-                f", and send it at full size (the photo is {read.size[0]}x{read.size[1]}"
-                " pixels: apps that share photos often shrink them)"
-                if shrunk
-                else ""
-            ),
-            file=read.file,
-        )
-    return None
+    return Problem(
+        f"the {len(read.parts)} photos of this page, read together, leave {doubts} of its"
+        f" {marks} marks in doubt, too many to trust what they read of the others: take"
+        f" them again, in focus and in even light{hints}",
+        file=read.file,
+    )
+
+
+def _small(read: PageRead) -> Problem | None:
+    """Why a page is too small in its photos for its pencil (`too_small`), or None."""
+    if not all(too_small(part) for part in read.parts or (read,)):
+        return None
+    width = round(read.page.width * read.px_per_point)
+    height = round(read.page.height * read.px_per_point)
+    shown = "shows light" if read.strokes else "shows nowhere clearly"
+    shrunk = 0 < max(read.size) < SHRUNK_SIDE
+    return Problem(
+        f"the page is small in the photo ({width}x{height} pixels) and its pencil {shown}:"
+        " a light tick or cross can vanish at that size, and be read as paper without a"
+        " word: take it again closer, the page filling the frame"
+        + (
+            f", and send it at full size (the photo is {read.size[0]}x{read.size[1]}"
+            " pixels: apps that share photos often shrink them)"
+            if shrunk
+            else ""
+        ),
+        file=read.file,
+    )
 
 
 def too_small(read: PageRead) -> bool:
