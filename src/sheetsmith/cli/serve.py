@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Annotated
 
@@ -43,38 +44,47 @@ def serve(
     from sheetsmith.site.serve import lan_address, open_server, terminal_qr
 
     Quiet.on = quiet
-    _stop_on_signals()
-    try:
-        with tempfile.TemporaryDirectory(prefix="sheetsmith-site-") as folder:
+    stopping = _stop_on_signals()
+    with tempfile.TemporaryDirectory(prefix="sheetsmith-site-") as folder:
+        try:
+            loaded = definition.load(game)
+            server = open_server(Path(folder), host, port)
+        except SheetsmithError as exc:
+            fail(exc)
+        with server:
+            shown_host = lan_address() if host in ("0.0.0.0", "") else host
+            url = f"http://{shown_host}:{server.server_address[1]}/"
             try:
-                loaded = definition.load(game)
-                server = open_server(Path(folder), host, port)
+                build_site(loaded, url, Path(folder))
             except SheetsmithError as exc:
                 fail(exc)
-            with server:
-                shown_host = lan_address() if host in ("0.0.0.0", "") else host
-                url = f"http://{shown_host}:{server.server_address[1]}/"
-                try:
-                    build_site(loaded, url, Path(folder))
-                except SheetsmithError as exc:
-                    fail(exc)
-                echo(f"Serving {loaded.info.title} at {url}  (Ctrl-C to stop)")
-                echo(f"Print the cards for it with: sheetsmith render {game} --base-url {url}")
-                echo(terminal_qr(url))
-                server.serve_forever()
-    except KeyboardInterrupt:  # the folder is gone by now: the `with` has ended
-        echo("stopped", err=True)
+            echo(f"Serving {loaded.info.title} at {url}  (Ctrl-C to stop)")
+            echo(f"Print the cards for it with: sheetsmith render {game} --base-url {url}")
+            echo(terminal_qr(url))
+            server.timeout = _POLL_SECONDS
+            while not stopping.is_set():
+                server.handle_request()
+    echo("stopped", err=True)  # the served folder is gone by now
 
 
-def _stop_on_signals() -> None:
-    """Stop serving on SIGTERM and SIGHUP as on Ctrl-C: `kill`, a service manager or a
-    closed terminal would otherwise end the process where it stands, and leave the served
-    folder behind in the temporary directory."""
+# How often the server looks whether it was asked to stop
+_POLL_SECONDS = 0.25
+
+
+def _stop_on_signals() -> threading.Event:
+    """An event set on Ctrl-C, SIGTERM or SIGHUP: the server stops between requests and
+    its folder is removed. Raising KeyboardInterrupt from the signal instead is lost when
+    the signal lands in an import's clean-up (Python ignores exceptions there), and the
+    server would serve on; `kill`, a service manager or a closed terminal without a handler
+    would end the process where it stands and leave the folder behind."""
     import signal
 
-    def stop(signum: int, frame: object) -> None:
-        raise KeyboardInterrupt
+    stopping = threading.Event()
 
-    for name in ("SIGTERM", "SIGHUP"):  # SIGHUP is not on Windows
+    def stop(signum: int, frame: object) -> None:
+        stopping.set()
+
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):  # SIGHUP is not on Windows
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), stop)
+    return stopping
