@@ -4,6 +4,9 @@ every kind) read back right, every bad photo refused with exit 2 and what to do.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -839,3 +842,113 @@ def test_two_markers_placing_a_corner_just_past_the_edge_do_not_say_cut_off():
     assert _missing_inside((lowest + 40, 5000), markers, OnePage()) is True
     assert _missing_inside((lowest - 20, 5000), markers, OnePage()) is None
     assert _missing_inside((lowest // 2, 5000), markers, OnePage()) is False
+
+
+def _sheetsmith(*args: str, **streams) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "sheetsmith", *args],
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+        **streams,
+    )
+
+
+def _closed(fd: int):
+    """A child started with file descriptor `fd` closed (a shell's ">&-" or "<&-")."""
+    return lambda: os.close(fd)
+
+
+@pytest.mark.parametrize("options", [[], ["--json"]])
+def test_a_closed_standard_output_is_said_not_lost(options):
+    path = EXAMPLES / "photos" / "ann-upgrades.jpg"
+    done = _sheetsmith("read", str(path), *options, preexec_fn=_closed(1))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.endswith("error: cannot write the output: standard output is closed\n")
+    # where nothing is printed, nothing is lost: -q with the sheet written to a file
+    quiet = _sheetsmith("check", "-q", str(EXAMPLES / "ann.toml"), preexec_fn=_closed(1))
+    assert quiet.returncode in (0, 1) and quiet.stderr == ""
+
+
+def test_a_closed_standard_input_is_said():
+    done = _sheetsmith("check", "-", preexec_fn=_closed(0))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr == (
+        "error: standard input: closed: give the sheet's file name, or pipe the sheet in\n"
+    )
+
+
+def test_a_photo_piped_to_check_is_told_to_be_given_by_name():
+    photo = (EXAMPLES / "photos" / "ann-upgrades.jpg").read_bytes()
+    done = subprocess.run(
+        [sys.executable, "-m", "sheetsmith", "check", "-"],
+        input=photo,
+        capture_output=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert b"photos are read from files: give the photo's file name instead of -" in done.stderr
+
+
+def test_read_quiet_still_prints_the_json_asked_for(tmp_path, test_page, catalogue):
+    photo = save(tmp_path, "p.jpg", jpeg(pp.photograph(test_page[1])))
+    result = run("read", "-q", "--json", photo)
+    assert result.exit_code == 0
+    assert {m["key"] for m in json.loads(result.stdout)["pages"][0]["marks"]} == {
+        m.key for m in test_page[0].marks
+    }
+
+
+def test_photo_names_that_are_not_utf8_read_and_check(tmp_path):
+    """A name made on another system (a Windows share, an old camera card): its bytes that
+    are no UTF-8 are "?" in what is printed, never a crash."""
+    folder = os.fsencode(tmp_path)
+    photos = EXAMPLES / "photos"
+    names = []
+    for page in ("game-page", "upgrades"):
+        name = folder + b"/ann\xff-" + page.encode() + b".jpg"
+        with open(name, "wb") as copy:
+            copy.write((photos / f"ann-{page}.jpg").read_bytes())
+        names.append(os.fsdecode(name))
+    read = _sheetsmith("read", *names, stdout=subprocess.PIPE)
+    assert read.returncode == 0, read.stderr
+    assert 'player = ""' in read.stdout  # left to type: the name could not be read
+    checked = _sheetsmith("check", *names, stdout=subprocess.PIPE)
+    assert checked.returncode in (0, 1), checked.stderr
+    assert "Traceback" not in checked.stderr and "ann?-" in checked.stdout + checked.stderr
+    out = os.fsdecode(folder + b"/ann\xfe.toml")
+    refused = _sheetsmith("read", *names, "--out", out)
+    assert refused.returncode == 2 and "bytes that are not UTF-8 text" in refused.stderr
+
+
+def test_a_photo_saved_without_its_extension_is_read(tmp_path, test_page, catalogue):
+    path = tmp_path / "IMG-20261130-WA0004"  # as a chat app saves it
+    path.write_bytes(Path(save(tmp_path, "p.jpg", jpeg(pp.photograph(test_page[1])))).read_bytes())
+    result = run("read", str(path))
+    assert result.exit_code == 0, result.output
+    notes = tmp_path / "notes"
+    notes.write_bytes(b"shopping: eggs")
+    refused = run("read", str(notes))
+    assert (
+        refused.exit_code == 2 and "not a photo sheetsmith reads (no extension)" in refused.stderr
+    )
+
+
+def test_a_named_pipe_is_refused_without_waiting_on_it(tmp_path):
+    pipe = tmp_path / "photo.jpg"
+    os.mkfifo(pipe)
+    result = run("read", str(pipe))  # opening it would wait for a writer forever
+    assert result.exit_code == 2
+    assert "a named pipe, not a file: give the photo's own file" in result.stderr
+
+
+def test_a_photo_too_large_for_free_memory_is_refused(tmp_path, test_page, catalogue, monkeypatch):
+    photo = save(tmp_path, "big.png", pp.photograph(test_page[1]))
+
+    def short_of_memory(path, shown):
+        raise MemoryError
+
+    monkeypatch.setattr(image, "_decoded", short_of_memory)
+    result = run("read", photo)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "too large for the memory this computer has free" in result.stderr

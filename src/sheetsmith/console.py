@@ -8,6 +8,7 @@ reader's terminal. A Windows console redirected to a file encodes in cp1252, whi
 
 from __future__ import annotations
 
+import errno
 import sys
 from typing import TextIO
 
@@ -57,20 +58,29 @@ def _encodable(text: str, stream: TextIO) -> str:
     return text
 
 
+def _stdout() -> TextIO:
+    """Standard output, or the error `main` reports when it was closed (">&-"): Python then
+    has no stream, and Click would drop what it is given without a word."""
+    if sys.stdout is None:
+        raise OSError(errno.EBADF, "standard output is closed")
+    return sys.stdout
+
+
 def echo(text: object, *, err: bool = False, nl: bool = True) -> None:
     """Print `text`, escaped for a terminal and spelled so the stream can encode it."""
     if Quiet.on and not err:
         return
-    stream = sys.stderr if err else sys.stdout
+    stream = sys.stderr if err else _stdout()
     typer.echo(_encodable(printable(str(text)), stream), err=err, nl=nl)
 
 
 def echo_bytes(data: bytes) -> None:
     """Write a file's bytes to standard output unchanged (a TOML file is UTF-8 whatever the
     console's encoding: `new-sheet > me.toml` must give a file `check` reads)."""
-    sys.stdout.flush()
-    sys.stdout.buffer.write(data)
-    sys.stdout.buffer.flush()
+    stdout = _stdout()
+    stdout.flush()
+    stdout.buffer.write(data)
+    stdout.buffer.flush()
 
 
 def warn(message: str) -> None:
@@ -86,15 +96,18 @@ def fail(error: SheetsmithError) -> None:
     raise typer.Exit(error.exit_code)
 
 
-def emit_json(document: object) -> None:
+def emit_json(document: object, *, result: bool = False) -> None:
+    """Print `document` as JSON; `result`: it is what the command was asked for, printed
+    even with -q (as `read` prints its sheet), not a report of what was done."""
     import json
 
     from sheetsmith.terminal import printable_json
 
-    if Quiet.on:
+    if Quiet.on and not result:
         return
     text = printable_json(json.dumps(document, indent=2, ensure_ascii=False))
-    typer.echo(_encodable(text, sys.stdout))
+    stdout = _stdout()
+    typer.echo(_encodable(text, stdout), file=stdout)
 
 
 class Progress:

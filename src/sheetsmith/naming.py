@@ -46,6 +46,12 @@ _PAGE_SUFFIX = re.compile(rf"([-_ .\u2013\u2014]+{_PAGE_WORDS}|[-_ ]+\d+)+$", re
 _SEPARATORS = " -_.\u2013\u2014"  # and the dashes a phone's keyboard makes of "-"
 
 
+def as_text(name: str) -> str:
+    """A file's name with the bytes in it that were no UTF-8 (os.fsdecode's surrogates) as
+    "?": text a sheet and a report can hold."""
+    return name.encode("utf-8", "replace").decode("utf-8")
+
+
 def photos_player(files: Sequence[str]) -> str:
     """Who the photos are of: the words their file names share ("ann" for "ann-1.jpg" and
     "ann-2.jpg"), or a lone photo's name; "" when the names share no whole word, or name a
@@ -68,6 +74,10 @@ def photos_player(files: Sequence[str]) -> str:
         while shared and not (whole(len(shared)) or shared[-1] in _SEPARATORS):
             shared = shared[:-1]
     name = shared.strip(_SEPARATORS)
+    # bytes a name held that were no UTF-8 (os.fsdecode's surrogates) cannot be written in
+    # the sheet: the player is left to type, as for a name that says no one
+    if any("\ud800" <= c <= "\udfff" for c in name):
+        return ""
     # a phone's own file name ("IMG_2041", "PXL_20261124_...") names no one: left to type
     if not name or _CAMERA_NAME.match(name) or _PAGE_NAME.match(name):
         return ""

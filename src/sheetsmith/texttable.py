@@ -12,7 +12,11 @@ MIN_WRAPPED = 16  # a column narrower than this reads worse wrapped than overflo
 def terminal_width() -> int | None:
     """The width to fit on standard output, or None when it is not a terminal (a file or
     a pipe keeps one row a line, for grep and friends)."""
-    return shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+    return (
+        shutil.get_terminal_size().columns
+        if sys.stdout is not None and sys.stdout.isatty()
+        else None
+    )
 
 
 def _wrap(cell: str, width: int) -> list[str]:

@@ -18,6 +18,7 @@ from sheetsmith.games import registry
 from sheetsmith.games.interface import resolve
 from sheetsmith.toml.document import (
     MAX_BYTES,
+    STDIN_NAME,
     TomlDocument,
     parse_toml_bytes,
     read_toml,
@@ -157,8 +158,13 @@ STDIN = "-"  # `check -` reads one sheet from standard input
 def _read_stdin() -> TomlDocument | Problem:
     import sys
 
+    if sys.stdin is None:  # started with its input closed ("<&-")
+        return Problem(
+            "closed: give the sheet's file name, or pipe the sheet in",
+            file=STDIN_NAME,
+        )
     raw = sys.stdin.buffer.read(MAX_BYTES + 1)
-    return parse_toml_bytes(raw, "standard input")
+    return parse_toml_bytes(raw, STDIN_NAME)
 
 
 def check_files(paths: Sequence[str]) -> CheckReport:

@@ -18,6 +18,9 @@ def main() -> None:
     except KeyboardInterrupt:
         echo("interrupted", err=True)
         sys.exit(130)
+    except MemoryError:  # what was asked for is more than the machine has free
+        echo("error: out of memory: close other programs, or give smaller files", err=True)
+        sys.exit(2)
     except OSError as exc:
         # standard output on a full disk or a dead device: every file sheetsmith writes
         # itself reports its own errors, so only the streams are left to fail here
@@ -27,4 +30,4 @@ def main() -> None:
         sys.exit(2)
 
 
-_STREAM_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT}
+_STREAM_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF}

@@ -82,10 +82,12 @@ def read(
         written = _write(sheet, out, annotate, force, photos)
     except SheetsmithError as exc:
         if as_json:  # one JSON document, as `check --json` gives when it fails
-            emit_json({"game": None, "pages": [], "errors": problems_json(exc.problems)})
+            emit_json(
+                {"game": None, "pages": [], "errors": problems_json(exc.problems)}, result=True
+            )
         fail(exc)
     if as_json:
-        emit_json(sheet.as_json())
+        emit_json(sheet.as_json(), result=True)
     elif out is None:
         echo_bytes(sheet.text.encode("utf-8"))
     for path in written if not Quiet.on else ():  # progress: -q keeps errors and doubts
@@ -122,8 +124,9 @@ def _write(
         if any(c in path.name for c in ":\\") or not path.name.isprintable():
             problems.append(
                 Problem(
-                    f"{option} {path}: a file name with a ':', a '\\' or a control character"
-                    " cannot be written on every system: name it without"
+                    f"{option} {path}: a file name with a ':', a '\\', a control character"
+                    " or bytes that are not UTF-8 text cannot be written on every system:"
+                    " name it without"
                 )
             )
             continue

@@ -178,12 +178,12 @@ def check(
 def _read_photos(photos: list[str]) -> PhotoSheet:
     """The photos read into one sheet (OpenCV loaded only here); unreadable ones as a
     `SheetError`, so they are reported like a sheet that cannot be read."""
-    from sheetsmith.naming import photos_player
+    from sheetsmith.naming import as_text, photos_player
     from sheetsmith.photo.read import read_photos
 
     # the verdict names the player as the photos do, else by the photos' own names, as a
     # typed sheet with no player is named by its file
-    player = photos_player(photos) or " + ".join(Path(photo).stem for photo in photos)
+    player = photos_player(photos) or " + ".join(as_text(Path(p).stem) for p in photos)
     try:
         read = read_photos(photos, player=player)
     except SheetsmithError as exc:

@@ -9,7 +9,7 @@ from typing import Any
 from sheetsmith.errors import DefinitionError, Problem
 from sheetsmith.games import registry
 from sheetsmith.games.interface import resolve
-from sheetsmith.toml.document import TomlDocument, parse_toml_bytes, read_toml
+from sheetsmith.toml.document import STDIN_NAME, TomlDocument, parse_toml_bytes, read_toml
 from sheetsmith.toml.node import Context, suggest
 
 
@@ -23,7 +23,7 @@ def typed_file(game: str) -> str:
 
 def command(verb: str, name: str) -> str:
     """The command that takes the file `name`, quoted for a message and for a shell."""
-    if name == "standard input":  # `check -`: render and site read files only
+    if name == STDIN_NAME:  # `check -`: render and site read files only
         return f'"sheetsmith {verb} FILE.toml", saved to a file'
     import shlex  # only a message about a misplaced file needs it
 

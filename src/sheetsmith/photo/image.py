@@ -49,7 +49,8 @@ def load_image(path: Path | str, name: str | None = None) -> np.ndarray:
     status = _status(path, shown)
     if status is not None and stat.S_ISDIR(status.st_mode):
         raise UnreadableFile("a folder, not a photo: give the photos in it", shown)
-    if suffix not in PHOTO_SUFFIXES:
+    regular = status is not None and stat.S_ISREG(status.st_mode)  # a FIFO is never opened
+    if suffix not in PHOTO_SUFFIXES and not (regular and _photo_bytes(path)):
         raise UnreadableFile(
             f"not a photo sheetsmith reads ({suffix or 'no extension'}): give a JPEG, PNG,"
             " WebP or HEIC photo of the page",
@@ -63,7 +64,10 @@ def load_image(path: Path | str, name: str | None = None) -> np.ndarray:
             shown,
         )
     if status is None or not stat.S_ISREG(status.st_mode):
-        raise UnreadableFile("no such file" if status is None else "not a file", shown)
+        if status is None:
+            raise UnreadableFile("no such file", shown)
+        kind = "a named pipe" if stat.S_ISFIFO(status.st_mode) else "a device or a socket"
+        raise UnreadableFile(f"{kind}, not a file: give the photo's own file", shown)
     if status.st_size == 0:  # a copy or a download that did not finish
         raise UnreadableFile("the file is empty: copy or export the photo again", shown)
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # over it Pillow raises DecompressionBombError
@@ -73,8 +77,19 @@ def load_image(path: Path | str, name: str | None = None) -> np.ndarray:
         image = _decoded(path, shown)
     except UnreadableFile:
         raise
-    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError) as exc:
-        if isinstance(exc, Image.DecompressionBombError):
+    except (
+        UnidentifiedImageError,
+        Image.DecompressionBombError,
+        OSError,
+        ValueError,
+        MemoryError,
+    ) as exc:
+        if isinstance(exc, MemoryError):  # a large PNG on a machine short of memory
+            why = (
+                "too large for the memory this computer has free: export it smaller, as a"
+                " JPEG (12 megapixels is plenty), or close other programs and try again"
+            )
+        elif isinstance(exc, Image.DecompressionBombError):
             why = (
                 f"too large to read (over {MAX_PIXELS // 1_000_000} megapixels, or"
                 f" {MAX_DEEP_PIXELS // 1_000_000} at 16 bits a channel): export it smaller, as"
@@ -129,6 +144,21 @@ def _status(path: Path, shown: str) -> os.stat_result | None:
         raise UnreadableFile(
             f"cannot open it: {(exc.strerror or str(exc)).lower()}", shown
         ) from None
+
+
+def _photo_bytes(path: Path) -> bool:
+    """The file begins as a JPEG, PNG, WebP or HEIC does: a photo a chat app or a download
+    saved without its extension ("IMG-2041", "photo.jpg.download") is read as what it is."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(12)
+    except OSError:
+        return False
+    return (
+        head.startswith((b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n"))
+        or (head[:4] == b"RIFF" and head[8:12] == b"WEBP")
+        or head[4:8] == b"ftyp"
+    )
 
 
 def _is_heif(path: Path) -> bool:

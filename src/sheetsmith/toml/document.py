@@ -88,16 +88,19 @@ def _wide_encoding(raw: bytes) -> str | None:
     return None
 
 
+STDIN_NAME = "standard input"  # how a sheet piped in is named in messages
 # Pictures by their first bytes: a photo saved without its extension
 _PICTURES = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n")
 
 
 def _decode(raw: bytes, name: str) -> str | Problem:
     if raw.startswith(_PICTURES) or (raw[:4] == b"RIFF" and raw[8:12] == b"WEBP"):
-        return Problem(
-            "a picture, not TOML text: to read a photo, name it .jpg, .png, .webp or .heic",
-            file=name,
+        remedy = (
+            "photos are read from files: give the photo's file name instead of -"
+            if name == STDIN_NAME
+            else "to read a photo, name it .jpg, .png, .webp or .heic"
         )
+        return Problem(f"a picture, not TOML text: {remedy}", file=name)
     if raw.startswith(b"%PDF-"):  # the printed pages given where their typed sheet goes
         return Problem(
             "a PDF, not TOML text: give the typed sheet (.toml), or photos of the finished pages",
