@@ -247,3 +247,25 @@ def test_new_sheet_out_writes_the_schema_beside_the_sheet_once(tmp_path):
     other = tmp_path / "wednesday.toml"
     assert runner.invoke(app, ["new-sheet", "personal-space", "--out", str(other)]).exit_code == 0
     assert schema.read_text() == "{}"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["render", "my-corner-of-the-sky", "--out", ""],
+        ["site", "personal-space", "--out", ""],
+        ["new-sheet", "personal-space", "--out", ""],
+        ["read", "ann-game-page.jpg", "--out", ""],
+        ["read", "ann-game-page.jpg", "--annotate", ""],
+        ["read", ""],
+        ["check", ""],
+        ["render", ""],
+    ],
+)
+def test_an_empty_name_is_refused_not_taken_for_the_current_folder(args, tmp_path, monkeypatch):
+    """`--out "$PRINTS"` with the variable unset: nothing is written where the player is."""
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert "an empty name" in result.output
+    assert list(tmp_path.iterdir()) == []

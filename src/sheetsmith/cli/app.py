@@ -9,6 +9,7 @@ through `console` (escaped, encodable, quiet with -q).
 from __future__ import annotations
 
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -45,6 +46,17 @@ class Format(StrEnum):
     pdf = "pdf"
     png = "png"
     tts = "tts"
+
+
+def given_path(value: str | Path) -> Path:
+    """A path as given on the command line (or the option's default). An empty one is
+    refused: it is an unset shell variable (--out "$PRINTS") far more often than the current
+    folder it would name."""
+    if isinstance(value, Path):
+        return value
+    if not value.strip():
+        raise typer.BadParameter("an empty name: give a file's or a folder's name")
+    return Path(value)
 
 
 Quietly = Annotated[bool, typer.Option("--quiet", "-q", help="Print only errors and warnings.")]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sheetsmith.cli.app import Quietly, app
+from sheetsmith.cli.app import Quietly, app, given_path
 from sheetsmith.console import Quiet, echo, echo_bytes, emit_json, fail, warn
 from sheetsmith.errors import OptionError, Problem, SheetsmithError, problems_json
 
@@ -30,6 +30,7 @@ def read(
             " (ann-1.jpg, ann-2.jpg: ann).",
             show_default=False,
             readable=False,  # an unreadable photo is refused as every bad photo is, not as usage
+            parser=given_path,
         ),
     ],
     out: Annotated[
@@ -37,6 +38,8 @@ def read(
         typer.Option(
             help="Write the typed sheet to this file instead of printing it ('-': print it).",
             show_default=False,
+            parser=given_path,
+            metavar="<path>",
         ),
     ] = None,
     annotate: Annotated[
@@ -45,6 +48,8 @@ def read(
             help="Also write the straightened photo with what was read drawn over it (PNG)."
             " When the photos show several pages, one picture a page: NAME-PAGE.png.",
             show_default=False,
+            parser=given_path,
+            metavar="<path>",
         ),
     ] = None,
     as_json: Annotated[

@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sheetsmith.cli.app import AsJson, Force, Format, Ink, Layout, Paper, Quietly, app
+from sheetsmith.cli.app import (
+    AsJson,
+    Force,
+    Format,
+    Ink,
+    Layout,
+    Paper,
+    Quietly,
+    app,
+    given_path,
+)
 from sheetsmith.console import Quiet, echo, emit_json, fail, warn
 from sheetsmith.errors import OptionError, SheetsmithError
 
@@ -25,9 +35,14 @@ def render(
             show_default=False,
         ),
     ] = None,
-    out: Annotated[Path, typer.Option(help="Folder to write into; one subfolder per game.")] = Path(
-        "out"
-    ),
+    out: Annotated[
+        Path,
+        typer.Option(
+            help="Folder to write into; one subfolder per game.",
+            parser=given_path,
+            metavar="<path>",
+        ),
+    ] = Path("out"),
     component: Annotated[
         list[str] | None,
         typer.Option(
@@ -304,7 +319,9 @@ def site(
             show_default=False,
         ),
     ] = None,
-    out: Annotated[Path, typer.Option(help="The site's root folder.")] = Path("out/site"),
+    out: Annotated[
+        Path, typer.Option(help="The site's root folder.", parser=given_path, metavar="<path>")
+    ] = Path("out/site"),
     force: Force = False,
     quiet: Quietly = False,
     as_json: AsJson = False,

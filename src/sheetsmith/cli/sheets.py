@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from sheetsmith.cli.app import Quietly, app
+from sheetsmith.cli.app import Quietly, app, given_path
 from sheetsmith.console import Quiet, echo, echo_bytes, emit_json, fail, warn
 from sheetsmith.errors import OptionError, SheetError, SheetsmithError, problems_json
 
@@ -22,7 +22,12 @@ def new_sheet(
     game: Annotated[str, typer.Argument(help="The bundled game to type a sheet for.")],
     out: Annotated[
         Path | None,
-        typer.Option(help="Write to this file instead of printing.", show_default=False),
+        typer.Option(
+            help="Write to this file instead of printing.",
+            show_default=False,
+            parser=given_path,
+            metavar="<path>",
+        ),
     ] = None,
     force: Annotated[
         bool, typer.Option("--force", help="Replace the --out file if it exists.")

@@ -183,6 +183,8 @@ def _read_regular(fd: int) -> bytes | str:
 
 def read_toml(path: Path, name: str | None = None) -> TomlDocument | Problem:
     """Read and parse a regular TOML file, or say why it cannot be read."""
+    if name == "":  # an unset shell variable ("check $SHEET"), not the current folder
+        return Problem("an empty name: give the file's name", file='""')
     name = name or str(path)
     try:
         fd = os.open(path, _OPEN_FLAGS)
