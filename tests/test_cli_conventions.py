@@ -269,3 +269,61 @@ def test_an_empty_name_is_refused_not_taken_for_the_current_folder(args, tmp_pat
     assert result.exit_code == 2, result.output
     assert "an empty name" in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_terminated_render_leaves_no_half_written_file(tmp_path):
+    """`kill` (SIGTERM) unwinds a render as Ctrl-C does: exit 143, temporary files gone."""
+    import signal
+    import time
+
+    out = tmp_path / "out"
+    render = subprocess.Popen(
+        [sys.executable, "-m", "sheetsmith", "render", "--out", str(out), "-q", "-j", "1"],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 120
+    while not (out / ".sheetsmith.json").exists() and render.poll() is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    render.send_signal(signal.SIGTERM)  # with more of the games still to render
+    _, stderr = render.communicate(timeout=120)
+    assert render.returncode == 128 + signal.SIGTERM, stderr
+    assert stderr.endswith("terminated\n") and "Traceback" not in stderr
+    assert [p for p in out.rglob("*") if p.name.endswith(".tmp")] == []
+
+
+def test_one_game_given_twice_under_two_names_is_refused(tmp_path):
+    twin = tmp_path / "twin.toml"
+    twin.write_text(definition.definition_path("planet-78").read_text(encoding="utf-8"))
+    args = ["render", "planet-78", str(twin), "--component", "meters", "--out", str(tmp_path)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert "are both the game 'planet-78' and would write the same files" in result.output
+    assert not (tmp_path / "planet-78").exists()
+    # the same name twice is one game, rendered once
+    again = ["render", "planet-78", "planet-78", "--component", "meters", "--out", str(tmp_path)]
+    assert runner.invoke(app, again).exit_code == 0
+
+
+def test_a_definition_given_as_the_filled_sheet_is_said_so(tmp_path):
+    sky = str(definition.definition_path("my-corner-of-the-sky"))
+    result = runner.invoke(
+        app, ["render", "my-corner-of-the-sky", "--filled", sky, "--out", str(tmp_path)]
+    )
+    assert result.exit_code == 2
+    assert result.output.count("error:") == 1
+    assert "--filled: this is a game definition, not a typed sheet" in result.output
+
+
+def test_json_on_an_ascii_only_output_escapes_rather_than_loses(tmp_path):
+    sheet = tmp_path / "zoe.toml"
+    sheet.write_text('game = "my-corner-of-the-sky"\nplayer = "Zoë ☆"\n', encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "sheetsmith", "check", "--json", str(sheet)],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["players"][0]["player"] == "Zoë ☆"

@@ -150,3 +150,15 @@ def test_base_url_too_long_for_a_scannable_code(game):
     assert "bytes" in str(err.value)
     found = urls(game, "https://ps.example.org/club")
     assert all(u.startswith("https://ps.example.org/club/") for u in found.values())
+
+
+@pytest.mark.parametrize("bad", ["javascript:alert(1)//", "ftp://x.org/", "https://x .org/"])
+def test_a_definitions_own_base_url_is_refused_at_its_line(bad):
+    """Said as the definition's problem, where it is, not as an option nobody gave."""
+    text = TEXT.replace('base_url = "', f'base_url = "{bad}" #', 1)
+    with pytest.raises(DefinitionError) as caught:
+        load_bytes(text.encode(), "mine.toml")
+    (problem,) = caught.value.problems
+    assert problem.key == "site.base_url" and problem.file == "mine.toml"
+    assert text.splitlines()[problem.line - 1].startswith("base_url =")
+    assert "--base-url" not in problem.message

@@ -308,7 +308,7 @@ def text_backgrounds(items: tuple[Item, ...]) -> list[tuple[Text | TextBox, Colo
 
 
 @pytest.mark.parametrize(("game_id", "name"), INKED)
-def test_saver_fronts_have_no_flood_and_text_stays_legible(game_id, name):
+def test_saver_fronts_have_no_flood_and_text_stays_legible(game_id, name, tmp_path):
     """Rendered as the backend would get them, every large fill on a saver front is light,
     and text the tinting moved onto a lighter ground keeps 4.5:1 contrast."""
     from unittest import mock
@@ -320,12 +320,12 @@ def test_saver_fronts_have_no_flood_and_text_stays_legible(game_id, name):
         handle.write(b"%PDF-1.4\n%%EOF\n")
 
     with mock.patch("sheetsmith.print.pdf.write_pdf", capture):
-        render_game(load(game_id), Path("/nonexistent"), RenderOptions(components=(name,)))
+        render_game(load(game_id), tmp_path, RenderOptions(components=(name,)))
     full_pages = list(captured)
     captured.clear()
     with mock.patch("sheetsmith.print.pdf.write_pdf", capture):
         options = RenderOptions(components=(name,), ink="saver")
-        render_game(load(game_id), Path("/nonexistent"), options)
+        render_game(load(game_id), tmp_path, options)
     assert len(captured) == len(full_pages)
     moved = 0
     for page, before in zip(captured, full_pages, strict=True):

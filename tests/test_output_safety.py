@@ -371,3 +371,74 @@ def test_a_check_waits_for_another_renders_file_to_be_listed(tmp_path):
     writer.join(10)
     checker.join(10)
     assert not checker.is_alive() and errors == []
+
+
+def test_a_site_whose_out_is_a_link_prunes_its_old_pages(tmp_path):
+    """--out a link to the web server's folder: a page no longer built is removed, not
+    dropped from the manifest and left to be taken for a stranger's file later."""
+    (tmp_path / "www").mkdir()
+    site = tmp_path / "site"
+    site.symlink_to(tmp_path / "www")
+    build_site(load_bytes(SPACE.encode()), BASE, site)
+    renamed = load_bytes(
+        SPACE.replace('id = "marga"', 'id = "margo"', 1).replace("marga = ", "margo = ").encode()
+    )
+    build_site(renamed, BASE, site)
+    assert not (tmp_path / "www" / "neighbors" / "marga.html").exists()
+    build_site(load_bytes(SPACE.encode()), BASE, site)  # and back, without a refusal
+    assert (tmp_path / "www" / "neighbors" / "marga.html").exists()
+
+
+def test_a_named_pipe_for_a_manifest_is_refused_not_waited_on(tmp_path):
+    os.mkfifo(tmp_path / MANIFEST)
+    done = {}
+    thread = threading.Thread(
+        target=lambda: done.setdefault(
+            "result", runner.invoke(app, ["site", "personal-space", "--out", str(tmp_path)])
+        ),
+        daemon=True,
+    )
+    thread.start()
+    thread.join(30)
+    assert "result" in done, "the render waited on the pipe"
+    assert done["result"].exit_code == 2
+    assert "is not a regular file: sheetsmith keeps its list of written files there" in (
+        done["result"].output
+    )
+
+
+def test_a_manifest_nested_past_any_parser_is_unreadable_not_a_crash(tmp_path):
+    (tmp_path / "my-corner-of-the-sky").mkdir()
+    (tmp_path / "my-corner-of-the-sky" / "guide.pdf").write_bytes(b"someone's")
+    (tmp_path / MANIFEST).write_text("[" * 5000 + "]" * 5000)
+    args = ["render", "my-corner-of-the-sky", "--component", "guide", "--out", str(tmp_path)]
+    result = runner.invoke(app, args)
+    # nothing in it is known to be sheetsmith's, so nothing is replaced
+    assert result.exit_code == 2 and "not written by sheetsmith" in result.output
+    assert (tmp_path / "my-corner-of-the-sky" / "guide.pdf").read_bytes() == b"someone's"
+
+
+def _dead_pid() -> int:
+    import subprocess
+    import sys
+
+    child = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(child.stdout)  # exited: no process has this number now (or for a while)
+
+
+def test_a_killed_renders_temporary_files_are_removed_by_the_next(tmp_path):
+    folder = tmp_path / "planet-78"
+    folder.mkdir()
+    dead = folder / f".sheetsmith-{_dead_pid()}-abc123.tmp"
+    live = folder / f".sheetsmith-{os.getppid()}-def456.tmp"  # a render still writing
+    mine = folder / ".sheetsmith-notes.tmp"  # not named for a process: not ours to judge
+    for path in (dead, live, mine):
+        path.write_bytes(b"half a PDF")
+    Output(tmp_path).write_bytes("planet-78/meters.pdf", b"%PDF-")
+    assert not dead.exists() and live.exists() and mine.exists()
+    assert (folder / "meters.pdf").read_bytes() == b"%PDF-"

@@ -145,3 +145,20 @@ def test_the_served_folder_is_removed_when_the_server_stops(stop):
     _, err = process.communicate(timeout=10)
     assert not folder.exists()
     assert "Traceback" not in err and "stopped" in err
+
+
+def test_no_temporary_folder_to_build_in_is_said(monkeypatch):
+    import tempfile
+
+    from typer.testing import CliRunner
+
+    from sheetsmith.cli import app
+
+    def unusable(*args, **kwargs):
+        raise FileNotFoundError(2, "No usable temporary directory found in ['/tmp']")
+
+    monkeypatch.setattr(tempfile, "TemporaryDirectory", unusable)
+    result = CliRunner().invoke(app, ["serve", "personal-space", "--port", "0"])
+    assert result.exit_code == 2
+    assert "no folder to build the pages in" in result.output
+    assert "set TMPDIR to a folder this user can write" in result.output

@@ -105,9 +105,11 @@ def emit_json(document: object, *, result: bool = False) -> None:
 
     if Quiet.on and not result:
         return
-    text = printable_json(json.dumps(document, indent=2, ensure_ascii=False))
     stdout = _stdout()
-    typer.echo(_encodable(text, stdout), file=stdout)
+    text = printable_json(json.dumps(document, indent=2, ensure_ascii=False))
+    if _encodable(text, stdout) != text:  # "Zoë" in ASCII: \u00eb, the same JSON, not "Zo?"
+        text = printable_json(json.dumps(document, indent=2, ensure_ascii=True))
+    typer.echo(text, file=stdout)
 
 
 class Progress:

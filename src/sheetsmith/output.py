@@ -138,6 +138,36 @@ def _file_mode() -> int:
     return 0o666 & ~mask
 
 
+def _sweep(folder: Path) -> None:
+    """Remove the temporary files that renders killed outright (SIGKILL, a power cut) left
+    in `folder`: each is named for the process that wrote it, and that process is gone."""
+    if os.name != "posix":  # elsewhere os.kill(pid, 0) is no question: it kills
+        return
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        pid = name[len(_TEMP_PREFIX) :].split("-", 1)[0]
+        if not (name.startswith(_TEMP_PREFIX) and name.endswith(".tmp") and pid.isdigit()):
+            continue
+        if int(pid) == os.getpid() or _alive(int(pid)):
+            continue
+        with contextlib.suppress(OSError):
+            if stat.S_ISREG((folder / name).lstat().st_mode):
+                (folder / name).unlink()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # another user's process, or a number no process can have: left alone
+    return True
+
+
 class Output:
     """An output root. `manifest=False` for a single file in a user's own folder."""
 
@@ -155,6 +185,7 @@ class Output:
         self.option = option
         self._ready = False
         self._parsed: tuple[bytes, dict[str, str]] | None = None  # a manifest's bytes, parsed
+        self._swept: set[Path] = set()  # folders already rid of dead renders' temporary files
 
     # -- where files go ------------------------------------------------------------------
 
@@ -191,6 +222,9 @@ class Output:
                 raise OutputError(f"{folder} is a file, not a folder") from None
             except OSError as exc:
                 raise OutputError(f"cannot create {folder}: {_reason(exc)}") from None
+        if folder not in self._swept:
+            self._swept.add(folder)
+            _sweep(folder)
         return folder
 
     # -- whose files they are ------------------------------------------------------------
@@ -208,19 +242,29 @@ class Output:
                 " and does not follow links; remove it"
             )
         try:
-            with path.open("rb") as handle:
-                raw = handle.read(_MANIFEST_MAX_BYTES + 1)
+            # non-blocking: a named pipe put there is refused, not waited on for ever
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except FileNotFoundError:
             return {}
         except OSError as exc:
             raise OutputError(f"cannot read {path}: {_reason(exc)}") from None
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OutputError(
+                    f"{path} is not a regular file: sheetsmith keeps its list of written"
+                    " files there; remove it"
+                )
+            try:
+                raw = handle.read(_MANIFEST_MAX_BYTES + 1)
+            except OSError as exc:
+                raise OutputError(f"cannot read {path}: {_reason(exc)}") from None
         if self._parsed is not None and self._parsed[0] == raw:
             # the bytes this Output last read or wrote: a render writing a thousand card
             # pictures would otherwise parse and check a growing manifest a thousand times
             return dict(self._parsed[1])
         try:
             files = json.loads(raw)["files"]
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):
             return {}  # unreadable: nothing is known to be ours, so nothing is replaced
         if not isinstance(files, dict) or len(raw) > _MANIFEST_MAX_BYTES:
             return {}
@@ -320,7 +364,9 @@ class Output:
     def _temp(self, folder: Path, produce: Callable[[BinaryIO], object]) -> Path:
         """A complete, flushed temporary file in `folder` holding what `produce` writes."""
         try:
-            fd, name = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=".tmp", dir=folder)
+            fd, name = tempfile.mkstemp(
+                prefix=f"{_TEMP_PREFIX}{os.getpid()}-", suffix=".tmp", dir=folder
+            )
         except OSError as exc:
             raise OutputError(f"cannot write in {folder}: {_reason(exc)}") from None
         temp = Path(name)
@@ -419,8 +465,12 @@ class Output:
                 if not (rel.endswith(suffix) and fnmatch.fnmatchcase(rel, match)):
                     continue
                 target = self.path(rel)
+                # the folders below the root: the root itself may be a link (--out site,
+                # a link to the web server's folder), as every write into it allows
                 folders_ok = not any(
-                    p.is_symlink() for p in target.parents if p.is_relative_to(self.root)
+                    p.is_symlink()
+                    for p in target.parents
+                    if p != self.root and p.is_relative_to(self.root)
                 )
                 if folders_ok and not target.is_symlink() and _sha256(target) == known[rel]:
                     try:

@@ -65,7 +65,7 @@ def _read(doc: TomlDocument) -> tuple[Any, Any, list[Problem]]:
         what = "holds no keys" if doc.text.strip() else "is empty"
         hint = "`sheetsmith new-sheet GAME` prints a blank to fill in"
         return None, None, [doc.problem((), f"the file {what}; {hint}")]
-    if isinstance(doc.data.get("game"), dict) and "ruleset" in doc.data["game"]:
+    if definition.is_definition(doc.data):
         render = definition.command("render", doc.name)  # `check my-variant.toml`
         why = f"this is a game definition, not a typed sheet: render it with {render}"
         return None, None, [Problem(why, file=doc.name)]

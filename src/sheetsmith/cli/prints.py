@@ -19,7 +19,7 @@ from sheetsmith.cli.app import (
     given_path,
 )
 from sheetsmith.console import Quiet, echo, emit_json, fail, warn
-from sheetsmith.errors import OptionError, SheetsmithError
+from sheetsmith.errors import OptionError, Problem, SheetsmithError
 
 if TYPE_CHECKING:
     from sheetsmith.output import Output, RenderedFile
@@ -179,11 +179,25 @@ def render(
             base_url = checked_url(base_url)
         names = targets or list(definition.bundled_games())
         problems, loaded = [], []
+        by_id: dict[str, str] = {}
         for name in names:
             try:
-                loaded.append(definition.load(name))
+                game = definition.load(name)
             except SheetsmithError as exc:
                 problems += exc.problems
+                continue
+            first = by_id.get(game.info.id)
+            if first is None:
+                by_id[game.info.id] = name
+                loaded.append(game)
+            elif first != name:  # one folder for both: the second would replace the first
+                problems.append(
+                    Problem(
+                        f"{first} and {name} are both the game {game.info.id!r} and would write"
+                        f" the same files: render them one at a time, into different --out"
+                        f" folders, or give one of them its own [game] id"
+                    )
+                )
         if problems:
             raise SheetsmithError(problems)
         from sheetsmith.print.parallel import available_cores

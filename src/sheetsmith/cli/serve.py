@@ -10,7 +10,7 @@ import typer
 
 from sheetsmith.cli.app import Quietly, app
 from sheetsmith.console import Quiet, echo, fail
-from sheetsmith.errors import SheetsmithError
+from sheetsmith.errors import OutputError, SheetsmithError
 
 
 @app.command()
@@ -45,7 +45,16 @@ def serve(
 
     Quiet.on = quiet
     stopping = _stop_on_signals()
-    with tempfile.TemporaryDirectory(prefix="sheetsmith-site-") as folder:
+    try:
+        served = tempfile.TemporaryDirectory(prefix="sheetsmith-site-")
+    except OSError as exc:  # no temporary folder that can be written, or a full one
+        fail(
+            OutputError(
+                f"no folder to build the pages in: {exc.strerror or exc}; set TMPDIR to a"
+                " folder this user can write (or free space in the temporary folder)"
+            )
+        )
+    with served as folder:
         try:
             loaded = definition.load(game)
             server = open_server(Path(folder), host, port)

@@ -21,6 +21,14 @@ def typed_file(game: str) -> str:
     return f"a typed sheet for {game}" if game.strip() else "a typed sheet"
 
 
+def is_definition(data: object) -> bool:
+    """Whether a parsed TOML document is a game definition ([game] with a ruleset), given
+    where a typed sheet was asked for."""
+    return (
+        isinstance(data, dict) and isinstance(data.get("game"), dict) and "ruleset" in data["game"]
+    )
+
+
 def command(verb: str, name: str) -> str:
     """The command that takes the file `name`, quoted for a message and for a shell."""
     if name == STDIN_NAME:  # `check -`: render and site read files only

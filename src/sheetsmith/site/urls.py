@@ -50,15 +50,24 @@ def _bad_character(url: str) -> str | None:
 
 def base_url(url: str, option: str = "--base-url") -> str:
     """`url` checked and normalised to end with "/", or an `OptionError` saying why not."""
+    why = base_url_problem(url)
+    if why is not None:
+        raise OptionError(f"{option}: {why}")
+    url = url.strip()
+    return url if url.endswith("/") else url + "/"
+
+
+def base_url_problem(url: str) -> str | None:
+    """Why `url` cannot be a base URL for printed codes, or None if it can."""
     if len(url) > MAX_BASE_URL_CHARS:
-        raise OptionError(
-            f"{option}: {shown(url)} is {len(url):,} characters; expected at most "
+        return (
+            f"{shown(url)} is {len(url):,} characters; expected at most "
             f"{MAX_BASE_URL_CHARS:,} (and a printed code holds {MAX_URL_BYTES} bytes)"
         )
     url = url.strip()
     bad = _bad_character(url)
     if bad == "%":
-        raise OptionError(f"{option}: {shown(url)} has a % that is not a %XX escape")
+        return f"{shown(url)} has a % that is not a %XX escape"
     if bad is not None:
         what = "a space" if bad == " " else repr(bad)
         hint = (
@@ -66,20 +75,18 @@ def base_url(url: str, option: str = "--base-url") -> str:
             if bad.isascii()
             else "percent-encode its UTF-8 bytes, or write a host name in punycode (xn--...)"
         )
-        raise OptionError(
-            f"{option}: {shown(url)} contains {what}, which a URL cannot hold; {hint}"
-        )
+        return f"{shown(url)} contains {what}, which a URL cannot hold; {hint}"
     try:
         parts = urlsplit(url)
     except ValueError:  # an unbalanced [ or ] around an IPv6 host
-        raise OptionError(f"{option}: {shown(url)} is not a valid URL") from None
+        return f"{shown(url)} is not a valid URL"
     if parts.scheme not in ("http", "https"):
-        raise OptionError(f"{option}: expected an http:// or https:// URL, got {shown(url)}")
+        return f"expected an http:// or https:// URL, got {shown(url)}"
     if not parts.netloc:
-        raise OptionError(f"{option}: {shown(url)} has no host name")
+        return f"{shown(url)} has no host name"
     if parts.query or parts.fragment:
-        raise OptionError(f"{option}: {shown(url)} must not carry a ?query or #fragment")
-    return url if url.endswith("/") else url + "/"
+        return f"{shown(url)} must not carry a ?query or #fragment"
+    return None
 
 
 def url_for(base: str, target: Target) -> str:

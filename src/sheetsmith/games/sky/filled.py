@@ -24,12 +24,23 @@ PENCIL = (0.4, 0.4, 0.4)  # a soft pencil on white, as a phone sees it
 
 def read_filled(game: SkyGame, path: str) -> SkySheet:
     """The typed sheet at `path`, or `SheetError` with every problem, as `check` says them."""
+    from sheetsmith.definition import is_definition
     from sheetsmith.toml.document import read_toml
     from sheetsmith.toml.node import Context
 
     doc = read_toml(Path(path), path)
     if isinstance(doc, Problem):
         raise SheetError([doc])
+    if is_definition(doc.data):
+        raise SheetError(
+            [
+                Problem(
+                    "--filled: this is a game definition, not a typed sheet: give the sheet"
+                    " typed (or read from photos) for a finished game",
+                    file=path,
+                )
+            ]
+        )
     ctx = Context(doc)
     root = ctx.root()
     named = root["game"].str()

@@ -34,6 +34,7 @@ from sheetsmith.games.space.place_sections import (
     parse_pond,
     parse_tree,
 )
+from sheetsmith.site.urls import base_url_problem
 from sheetsmith.toml.node import Node
 
 
@@ -243,7 +244,7 @@ def parse(root: Node) -> SpaceGame:
     return SpaceGame(
         info=parse_info(root["game"]),
         components=parse_components(root["components"], COMPONENTS),
-        base_url=root["site"]["base_url"].str() or "",
+        base_url=_base_url(root["site"]["base_url"]),
         sheet=sheet,
         actions=_actions(root["actions"]),
         prices=_prices(root["prices"], sheet.days),
@@ -267,3 +268,14 @@ def parse(root: Node) -> SpaceGame:
         day=parse_day(root["day"]),
         guide=parse_guide(root["guide"], COMPONENTS),
     )
+
+
+def _base_url(node: Node) -> str:
+    """The site's address for the printed codes, checked here (not where `--base-url` is,
+    whose messages would name an option the organiser never gave)."""
+    url = node.str() or ""
+    why = base_url_problem(url) if url else None
+    if why is not None:
+        node.fail(why)
+        return ""
+    return url
