@@ -17,6 +17,7 @@ from sheetsmith.photo.marks import Reading
 from sheetsmith.photo.read import (
     LIGHT_SMALL,
     MOST_DOUBTS,
+    NOWHERE_SMALL,
     PageRead,
     read_page,
     read_photos,
@@ -210,3 +211,27 @@ def test_real_photos_of_small_pages_in_light_pencil_are_refused():
     unseen = synth.photo_for_seed(155121)
     with pytest.raises(Unclear, match="and its pencil shows nowhere clearly"):
         read_page(unseen.image, read_module.GAMES)
+
+
+def test_a_page_whose_pencil_shows_nowhere_is_refused_up_to_a_larger_size(page):
+    readable, printed = page
+    raster = pp.raster_page(printed)
+    pp.fill(raster, readable, [m.key for m in readable.marks if m.kind == "box"][:6])
+    read = read_page(jpeg(pp.photograph(raster)), pp.TestCatalogue(page), alone=False)
+    nowhere = dataclasses.replace(read, px_per_point=NOWHERE_SMALL - 0.05, strokes=0.0)
+    problem = unclear(nowhere)
+    assert problem is not None and "its pencil shows nowhere clearly" in problem.message
+    # light pencil that does show is refused only under LIGHT_SMALL
+    assert unclear(dataclasses.replace(nowhere, strokes=0.2)) is None
+    assert unclear(dataclasses.replace(nowhere, px_per_point=NOWHERE_SMALL + 0.05)) is None
+    assert LIGHT_SMALL < NOWHERE_SMALL
+
+
+def test_a_real_washed_out_daily_sheet_whose_pencil_shows_nowhere_is_refused():
+    """Held-out 169930: a daily sheet at 1.07 photo pixels a point, no mark filled past
+    doubt, whose light ring around the day was read as paper without a word (and three
+    marks flagged wrong): refused now, saying why."""
+    photo = synth.photo_for_seed(169930)
+    assert photo.truth["day:tuesday"] and photo.drawn["day:tuesday"] == "ring"
+    with pytest.raises(Unclear, match="and its pencil shows nowhere clearly"):
+        read_page(photo.image, read_module.GAMES)

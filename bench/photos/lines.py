@@ -19,6 +19,13 @@ LINES = (
     ("--clipped-logit", "judge", "CLIPPED_LOGIT", float, "the same, on paper clipped to white"),
     ("--leaned-logit", "judge", "LEANED_LOGIT", float, "the same, where the reader leaned filled"),
     (
+        "--overturned-leaned-logit",
+        "judge",
+        "OVERTURNED_LEANED_LOGIT",
+        float,
+        "the same, where the networks read paper there",
+    ),
+    (
         "--doubted-empty-logit",
         "judge",
         "DOUBTED_EMPTY_LOGIT",
@@ -97,6 +104,13 @@ LINES = (
         "LIGHT_SMALL",
         float,
         "photo pixels per point under which a page whose pencil shows light is refused",
+    ),
+    (
+        "--nowhere-small",
+        "read",
+        "NOWHERE_SMALL",
+        float,
+        "photo pixels per point under which a page whose pencil shows nowhere is refused",
     ),
 )
 
