@@ -414,7 +414,8 @@ def test_a_manifest_nested_past_any_parser_is_unreadable_not_a_crash(tmp_path):
     args = ["render", "my-corner-of-the-sky", "--component", "guide", "--out", str(tmp_path)]
     result = runner.invoke(app, args)
     # nothing in it is known to be sheetsmith's, so nothing is replaced
-    assert result.exit_code == 2 and "not written by sheetsmith" in result.output
+    assert result.exit_code == 2 and "the list of files sheetsmith wrote there" in result.output
+    assert "cannot be read; use --force to replace it" in result.output
     assert (tmp_path / "my-corner-of-the-sky" / "guide.pdf").read_bytes() == b"someone's"
 
 

@@ -186,6 +186,7 @@ class Output:
         self._ready = False
         self._parsed: tuple[bytes, dict[str, str]] | None = None  # a manifest's bytes, parsed
         self._swept: set[Path] = set()  # folders already rid of dead renders' temporary files
+        self._unreadable = False  # a manifest there that could not be read
 
     # -- where files go ------------------------------------------------------------------
 
@@ -233,6 +234,7 @@ class Output:
         return self.root / MANIFEST
 
     def _read_manifest(self) -> dict[str, str]:
+        self._unreadable = False
         if not self.keeps_manifest:
             return {}
         path = self._manifest_path()
@@ -265,9 +267,10 @@ class Output:
         try:
             files = json.loads(raw)["files"]
         except (ValueError, KeyError, TypeError, RecursionError):
-            return {}  # unreadable: nothing is known to be ours, so nothing is replaced
+            files = None
         if not isinstance(files, dict) or len(raw) > _MANIFEST_MAX_BYTES:
-            return {}
+            self._unreadable = True
+            return {}  # unreadable: nothing is known to be ours, so nothing is replaced
         known = {}
         for rel, digest in files.items():
             with contextlib.suppress(OutputError):
@@ -308,6 +311,11 @@ class Output:
             return f"{target} exists; use --force to replace it"
         if rel in known and _sha256(target) == known[rel]:
             return None
+        if self._unreadable and rel not in known:
+            return (
+                f"{target} exists, and the list of files sheetsmith wrote there"
+                f" ({self._manifest_path()}) cannot be read; use --force to replace it"
+            )
         why = "changed since sheetsmith wrote it" if rel in known else "not written by sheetsmith"
         return f"{target} exists and was {why}; use --force to replace it"
 
