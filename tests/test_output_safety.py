@@ -443,3 +443,18 @@ def test_a_killed_renders_temporary_files_are_removed_by_the_next(tmp_path):
     Output(tmp_path).write_bytes("planet-78/meters.pdf", b"%PDF-")
     assert not dead.exists() and live.exists() and mine.exists()
     assert (folder / "meters.pdf").read_bytes() == b"%PDF-"
+
+
+def test_a_stop_that_was_lost_on_the_way_is_taken_at_the_next_file(tmp_path, monkeypatch):
+    """SIGTERM raised where Python drops it (an import's clean-up) or a library swallows
+    it: the render stops before its next file, writing nothing half done."""
+    import signal
+
+    from sheetsmith import signals
+
+    output = Output(tmp_path)
+    output.write_bytes("a.pdf", b"%PDF-first")
+    monkeypatch.setattr(signals, "_caught", signal.SIGTERM)
+    with pytest.raises(signals.Terminated):
+        output.write_bytes("b.pdf", b"%PDF-second")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [MANIFEST, "a.pdf"]

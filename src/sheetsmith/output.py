@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from sheetsmith.errors import OutputError, Problem
+from sheetsmith.signals import stop_if_asked
 
 PAPERS = ("letter", "a4")
 MANIFEST = ".sheetsmith.json"
@@ -426,12 +427,14 @@ class Output:
 
     def _stage(self, rel: str, produce: Callable[[BinaryIO], object]) -> tuple[str, Path, Path]:
         """(rel, its target, a complete temporary file beside it): all but the rename."""
+        stop_if_asked()
         parts = _parts(rel)
         folder = self._folder(parts)
         return rel, folder / parts[-1], self._temp(folder, produce)
 
     def _commit(self, staged: tuple[str, Path, Path]) -> Path:
         rel, target, temp = staged
+        stop_if_asked()
         digest = _sha256(temp) or ""
         with self._locked():
             known = self._read_manifest()

@@ -12,24 +12,10 @@ from sheetsmith.console import echo
 __all__ = ["app", "main"]
 
 
-class Terminated(KeyboardInterrupt):
-    """SIGTERM or SIGHUP (`kill`, a closed terminal): unwound as Ctrl-C is, so the files
-    being written are removed rather than left half done."""
-
-    signum: int | None = None  # the last one caught: the exit status says which
-
-
-def _terminate(signum: int, frame: object) -> None:
-    Terminated.signum = signum
-    raise Terminated(signum)
-
-
 def main() -> None:
-    import signal
+    from sheetsmith.signals import caught, stop_on_termination
 
-    for name in ("SIGTERM", "SIGHUP"):  # `serve` sets its own, to stop between requests
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), _terminate)
+    stop_on_termination()
     try:
         app()
     except KeyboardInterrupt:
@@ -40,9 +26,11 @@ def main() -> None:
         sys.exit(2)
     except SystemExit as exc:
         # Typer turns Ctrl-C into exit 130; a `kill` is told apart as the shell does: 128 + N
-        if exc.code == 130 and Terminated.signum is not None:
+        # (and where the stop was lost on the way, the work ended stopped all the same)
+        signum = caught()
+        if signum is not None and exc.code in (None, 0, 130):
             echo("terminated", err=True)
-            sys.exit(128 + Terminated.signum)
+            sys.exit(128 + signum)
         raise
     except OSError as exc:
         # standard output on a full disk or a dead device: every file sheetsmith writes
