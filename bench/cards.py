@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from sheetsmith.output import Output, RenderOptions  # noqa: E402
+from sheetsmith.output import Output  # noqa: E402
+from sheetsmith.render_options import RenderOptions  # noqa: E402
 from spacedecks import many_neighbors as big_game  # noqa: E402
 
 TARGET = 200.0  # cards per second

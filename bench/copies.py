@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from sheetsmith.definition import load  # noqa: E402
-from sheetsmith.output import RenderOptions  # noqa: E402
+from sheetsmith.render_options import RenderOptions  # noqa: E402
 
 TARGET = 2.5  # 10x the copies may cost at most 2.5x the time
 

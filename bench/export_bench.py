@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from cards import big_game  # noqa: E402
-from sheetsmith.output import RenderOptions  # noqa: E402
 from sheetsmith.print.render import render_game  # noqa: E402
+from sheetsmith.render_options import RenderOptions  # noqa: E402
 
 VARIANTS = {
     "pdf": ("pdf",),

@@ -226,8 +226,8 @@ def bench_cold_help(runs: int = 21) -> str:
 
 
 def bench_render_sky(runs: int = 5) -> str:
-    from sheetsmith.output import RenderOptions
     from sheetsmith.print.render import render_game
+    from sheetsmith.render_options import RenderOptions
 
     game = load("my-corner-of-the-sky")
     with tempfile.TemporaryDirectory() as tmp:

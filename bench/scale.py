@@ -32,8 +32,8 @@ MIB = 1024 * 1024
 def _child_sheetsmith(count: int, jobs: int, folder: str) -> dict[str, float | str]:
     sys.path.insert(0, str(ROOT / "bench"))
     from cards import big_game
-    from sheetsmith.output import RenderOptions
     from sheetsmith.print.render import render_game
+    from sheetsmith.render_options import RenderOptions
 
     game = big_game(count)
     options = RenderOptions(components=("neighbors",), jobs=jobs)

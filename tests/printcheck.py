@@ -50,8 +50,8 @@ def _rendered(
     from unittest import mock
 
     from sheetsmith.definition import bundled_games, load
-    from sheetsmith.output import RenderOptions
     from sheetsmith.print.render import components, render_game
+    from sheetsmith.render_options import RenderOptions
 
     captured: dict[tuple[str, str], list[Page]] = {}
     current: list[tuple[str, str]] = []

@@ -16,9 +16,9 @@ from typer.testing import CliRunner
 from sheetsmith import console, definition
 from sheetsmith.cli import app
 from sheetsmith.games import registry
-from sheetsmith.output import RenderOptions
 from sheetsmith.print.document import PROGRESS
 from sheetsmith.print.render import render_game
+from sheetsmith.render_options import RenderOptions
 from sheetsmith.texttable import table
 
 runner = CliRunner()

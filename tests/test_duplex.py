@@ -12,7 +12,6 @@ from sheetsmith.definition import load
 from sheetsmith.games.space.alignment import back as alignment_back
 from sheetsmith.games.space.alignment import front as alignment_front
 from sheetsmith.games.space.cards import deck_layout
-from sheetsmith.output import RenderOptions
 from sheetsmith.print.bounds import bounds, inside, overlaps
 from sheetsmith.print.card_sheets import duplex_pages, flip_point
 from sheetsmith.print.decks import deck_pages
@@ -27,6 +26,7 @@ from sheetsmith.print.imposition import (
 from sheetsmith.print.paper import A4, LETTER, Paper
 from sheetsmith.print.primitives import INCH, MM, Circle, Group, Item, Line, Page, Rect, Text
 from sheetsmith.print.render import render_game
+from sheetsmith.render_options import RenderOptions
 
 
 def named(prefix: str):

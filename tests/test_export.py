@@ -15,10 +15,11 @@ from typer.testing import CliRunner
 
 from sheetsmith.cli import app
 from sheetsmith.definition import load
-from sheetsmith.output import MANIFEST, Output, RenderOptions
+from sheetsmith.output import MANIFEST, Output
 from sheetsmith.print import export_cards, export_tts, raster
 from sheetsmith.print.primitives import INCH, Rect
 from sheetsmith.print.render import planned_files, render_game
+from sheetsmith.render_options import RenderOptions
 from spacedecks import many_neighbors
 
 runner = CliRunner()

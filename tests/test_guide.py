@@ -14,10 +14,10 @@ from sheetsmith.definition import bundled_games, definition_path, load, load_byt
 from sheetsmith.definition.guide import GUIDE
 from sheetsmith.errors import DefinitionError
 from sheetsmith.games import registry
-from sheetsmith.output import RenderOptions
 from sheetsmith.print.guide import guide_pages, print_order
 from sheetsmith.print.paper import paper as paper_named
 from sheetsmith.print.render import render_game
+from sheetsmith.render_options import RenderOptions
 
 GAMES = sorted(bundled_games())
 SKY = definition_path("my-corner-of-the-sky").read_text(encoding="utf-8")

@@ -19,8 +19,8 @@ from sheetsmith import definition
 from sheetsmith.cli import app
 from sheetsmith.definition import definition_path, load_bytes
 from sheetsmith.errors import DefinitionError, OptionError, SheetsmithError
-from sheetsmith.output import RenderOptions
 from sheetsmith.print.render import render_game
+from sheetsmith.render_options import RenderOptions
 from sheetsmith.site.urls import MAX_BASE_URL_CHARS, SHOWN_CHARS, base_url
 from sheetsmith.toml.node import Node
 

@@ -19,7 +19,6 @@ from sheetsmith.games import registry
 from sheetsmith.games.planet.parts import KIND_NAMES, terrain_colour
 from sheetsmith.games.planet.tiles import resource_front, tile_back, tile_size
 from sheetsmith.games.space.cards import CARD, back_face
-from sheetsmith.output import RenderOptions
 from sheetsmith.print.document import DocumentInfo
 from sheetsmith.print.ink import (
     LARGE_FILL,
@@ -47,6 +46,7 @@ from sheetsmith.print.primitives import (
     TextBox,
 )
 from sheetsmith.print.render import render_game
+from sheetsmith.render_options import RenderOptions
 
 runner = CliRunner()
 

@@ -20,8 +20,9 @@ from typer.testing import CliRunner
 from sheetsmith.cli import app
 from sheetsmith.definition import definition_path, load_bytes
 from sheetsmith.errors import DefinitionError, OutputError, SheetsmithError
-from sheetsmith.output import MANIFEST, Output, RenderOptions
+from sheetsmith.output import MANIFEST, Output
 from sheetsmith.print.render import render_game
+from sheetsmith.render_options import RenderOptions
 from sheetsmith.site import build_site
 
 runner = CliRunner()

@@ -17,13 +17,14 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from sheetsmith.cli import app
-from sheetsmith.output import Output, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print import parallel
 from sheetsmith.print.document import PROGRESS, DocumentInfo, save
 from sheetsmith.print.pages import LazyPages
 from sheetsmith.print.pdf import prepare, write_pdf
 from sheetsmith.print.primitives import Page, Rect, Stamp, Text
 from sheetsmith.print.render import render_game
+from sheetsmith.render_options import RenderOptions
 from spacedecks import many_neighbors
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -205,7 +206,7 @@ if sys.argv[1] == "without":
     sys.modules["_rl_accel"] = None  # reportlab falls back to its pure-Python functions
 from reportlab.lib import rl_accel
 from sheetsmith.definition import load
-from sheetsmith.output import RenderOptions
+from sheetsmith.render_options import RenderOptions
 from sheetsmith.print.render import render_game
 print(type(rl_accel.fp_str).__name__)
 with tempfile.TemporaryDirectory() as folder:
@@ -284,7 +285,7 @@ import sys
 from pathlib import Path
 sys.path.insert(0, {tests!r})
 from spacedecks import many_neighbors
-from sheetsmith.output import RenderOptions
+from sheetsmith.render_options import RenderOptions
 from sheetsmith.print.render import render_game
 try:
     options = RenderOptions(components=("neighbors",), jobs=2)

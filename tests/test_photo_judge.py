@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import photopage as pp
-from sheetsmith.photo import burnt, faint, judge, standout
+from sheetsmith.photo import burnt, faint, judge, paper, standout
 from sheetsmith.photo import decide as decide_module
 from sheetsmith.photo.advice import LIGHT_SMALL_PAGE, LIGHT_STROKES
 from sheetsmith.photo.marks import SURE, Mark, Reading
@@ -661,11 +661,11 @@ def test_a_doubted_square_on_a_small_light_page_is_flagged_whatever_the_networks
     light, small = LIGHT_STROKES - 0.02, LIGHT_SMALL_PAGE - 0.1
     args = (square, filled, reader_filled, reader_sure)
     # only the first: a square, read empty, the reader in doubt leaning empty
-    assert judge.faded_square(*args, light, small).tolist() == [True, False, False, False, False]
-    assert not judge.faded_square(*args, LIGHT_STROKES, small).any()  # plain pencil shows
-    assert not judge.faded_square(*args, light, LIGHT_SMALL_PAGE).any()  # large enough
-    assert not judge.faded_square(*args, None, small).any()  # the page's pencil not known
-    assert not judge.faded_square(*args, light, 0.0).any()  # nor its scale
+    assert paper.faded_square(*args, light, small).tolist() == [True, False, False, False, False]
+    assert not paper.faded_square(*args, LIGHT_STROKES, small).any()  # plain pencil shows
+    assert not paper.faded_square(*args, light, LIGHT_SMALL_PAGE).any()  # large enough
+    assert not paper.faded_square(*args, None, small).any()  # the page's pencil not known
+    assert not paper.faded_square(*args, light, 0.0).any()  # nor its scale
 
 
 def test_light_letters_on_a_small_daily_sheet_are_flagged_not_read_as_paper():

@@ -19,10 +19,10 @@ from sheetsmith.definition import load
 from sheetsmith.errors import OptionError
 from sheetsmith.games.space.locations import location_cards, location_front
 from sheetsmith.games.space.neighbors import neighbor_cards, neighbor_pages
-from sheetsmith.output import RenderOptions
 from sheetsmith.print.primitives import MM, WHITE, Blocks, Group, Item, Page, Rect, Stamp
 from sheetsmith.print.qr import MIN_MODULE, MIN_WIDTH, QUIET, blocks, encode, penalty, qr_code
 from sheetsmith.print.render import render_game
+from sheetsmith.render_options import RenderOptions
 from sheetsmith.site.urls import MAX_URL_BYTES
 
 DPI = 150

@@ -12,9 +12,9 @@ import zxingcpp
 
 from sheetsmith.definition import load
 from sheetsmith.games.space.links import targets
-from sheetsmith.output import RenderOptions
 from sheetsmith.photo.marks import parse_payload
 from sheetsmith.print.render import render_game
+from sheetsmith.render_options import RenderOptions
 from sheetsmith.site import build_site
 
 BASE = "https://club.example.net/ps/"

@@ -22,13 +22,13 @@ from sheetsmith.games.sky.filled import PENCIL, filled_keys, read_filled
 from sheetsmith.games.sky.pages import game_pages
 from sheetsmith.games.space.daily import daily_page
 from sheetsmith.games.space.sheet import INKED
-from sheetsmith.output import RenderOptions
 from sheetsmith.photo.marks import CORNERS, Reading, parse_payload
 from sheetsmith.print.bounds import inside, walk
 from sheetsmith.print.paper import A4, LETTER
 from sheetsmith.print.primitives import MM, Text
 from sheetsmith.print.registration import registration
 from sheetsmith.print.render import render_game
+from sheetsmith.render_options import RenderOptions
 
 ROOT = Path(__file__).parents[1]
 SKY, SPACE = "my-corner-of-the-sky", "personal-space"

@@ -13,8 +13,8 @@ import pytest
 from sheetsmith.definition import definition_path, load, load_bytes
 from sheetsmith.errors import DefinitionError, OptionError
 from sheetsmith.games.planet.land import deal, settings
-from sheetsmith.output import RenderOptions
 from sheetsmith.print.render import render_game
+from sheetsmith.render_options import RenderOptions
 
 GAME = load("planet-78")
 

@@ -22,7 +22,6 @@ from sheetsmith.games.sky.star_map import map_grid, star_map
 from sheetsmith.games.sky.tables import side_column
 from sheetsmith.games.sky.upgrades_page import MIN_BOX, die_labels
 from sheetsmith.games.sky.wheel import schedule_wheel, setup_note
-from sheetsmith.output import RenderOptions
 from sheetsmith.print.bounds import Box, inside, overlaps, walk
 from sheetsmith.print.paper import A4, LETTER, Paper
 from sheetsmith.print.primitives import (
@@ -39,6 +38,7 @@ from sheetsmith.print.primitives import (
 from sheetsmith.print.registration import registration
 from sheetsmith.print.render import render_game
 from sheetsmith.print.text import fit
+from sheetsmith.render_options import RenderOptions
 
 GAME_ID = "my-corner-of-the-sky"
 PAPERS = {"letter": LETTER, "a4": A4}

@@ -17,7 +17,6 @@ from sheetsmith.games.space.alignment import front as alignment_front
 from sheetsmith.games.space.cards import back_face
 from sheetsmith.games.space.locations import location_cards, location_front
 from sheetsmith.games.space.neighbors import neighbor_cards, neighbor_front
-from sheetsmith.output import RenderOptions
 from sheetsmith.print.bounds import Box, bounds, inside, overlaps, shift
 from sheetsmith.print.imposition import POKER
 from sheetsmith.print.primitives import (
@@ -33,6 +32,7 @@ from sheetsmith.print.primitives import (
     TextBox,
 )
 from sheetsmith.print.render import render_game
+from sheetsmith.render_options import RenderOptions
 
 GAME_ID = "personal-space"
 SIZES = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}

@@ -15,11 +15,11 @@ from sheetsmith.definition import load
 from sheetsmith.games.space import GAME
 from sheetsmith.games.space.maps import map_layout, map_page, map_pages
 from sheetsmith.games.space.neighbors import range_diagram
-from sheetsmith.output import RenderOptions
 from sheetsmith.print.bounds import inside, walk
 from sheetsmith.print.paper import A4, LETTER
 from sheetsmith.print.primitives import INCH, MM, Circle, Rect, Text, TextBox
 from sheetsmith.print.render import render_game
+from sheetsmith.render_options import RenderOptions
 
 PAPERS = [LETTER, A4]
 

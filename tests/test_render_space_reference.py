@@ -15,12 +15,12 @@ from sheetsmith.definition import load
 from sheetsmith.games.space import GAME
 from sheetsmith.games.space.reference import reference_pages, where_to_get
 from sheetsmith.games.space.treasures import treasures_page
-from sheetsmith.output import RenderOptions
 from sheetsmith.print.bounds import walk
 from sheetsmith.print.paper import A4, LETTER
 from sheetsmith.print.primitives import INCH, MM, Rect, TextBox
 from sheetsmith.print.render import render_game
 from sheetsmith.print.text import fit
+from sheetsmith.render_options import RenderOptions
 
 PAPERS = [LETTER, A4]
 COMPONENTS = ("reference", "treasures")

@@ -18,7 +18,6 @@ from sheetsmith.games.space.hole import hole_layout
 from sheetsmith.games.space.jobs import cost_shape, job_front, set_aside_count
 from sheetsmith.games.space.pond import pond_layout
 from sheetsmith.games.space.tree import tree_layout
-from sheetsmith.output import RenderOptions
 from sheetsmith.print.bounds import inside, overlaps, walk
 from sheetsmith.print.imposition import POKER, POSTCARD
 from sheetsmith.print.paper import A4, LETTER
@@ -26,6 +25,7 @@ from sheetsmith.print.primitives import INCH, MM, Circle, Item, Rect, Stamp, Tex
 from sheetsmith.print.registration import registration
 from sheetsmith.print.render import render_game
 from sheetsmith.print.text import fit
+from sheetsmith.render_options import RenderOptions
 
 GAME_ID = "personal-space"
 PAPERS = {"letter": LETTER, "a4": A4}

@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 from sheetsmith.cli import app
 from sheetsmith.definition import load
 from sheetsmith.games.space.links import targets
-from sheetsmith.output import RenderOptions
 from sheetsmith.print.render import render_game
+from sheetsmith.render_options import RenderOptions
 from sheetsmith.site.serve import is_placeholder
 from test_qr_site_roundtrip import decoded_urls
 

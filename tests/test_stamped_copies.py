@@ -17,7 +17,6 @@ from printcheck import rendered_pages
 from sheetsmith.definition import load
 from sheetsmith.games.space.cards import ACCENT, CARD, card_frame, stamped_frame
 from sheetsmith.games.space.daily import daily_page, stamped_daily_page
-from sheetsmith.output import RenderOptions
 from sheetsmith.print.document import DocumentInfo
 from sheetsmith.print.imposition import POKER
 from sheetsmith.print.paper import paper as paper_named
@@ -25,6 +24,7 @@ from sheetsmith.print.pdf import write_pdf
 from sheetsmith.print.primitives import Group, Item, Page, Stamp
 from sheetsmith.print.raster import pages as raster_pages
 from sheetsmith.print.render import render_game
+from sheetsmith.render_options import RenderOptions
 
 SPACE = "personal-space"
 # the stamps this issue added, by the start of their names

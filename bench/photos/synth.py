@@ -172,9 +172,9 @@ def writable_pages() -> list[tuple[str, str, str]]:
 def source_page(game_id: str, page: str, paper: str) -> SourcePage:
     """The blank page as sheetsmith prints it, rendered through the game's own component
     (so the markers and the page code are the ones a printer gets) and rasterized."""
-    from sheetsmith.output import RenderOptions
     from sheetsmith.print import raster
     from sheetsmith.print.render import render_game
+    from sheetsmith.render_options import RenderOptions
 
     pages = readable_pages(game_id, paper)
     index = [p.page for p in pages].index(page)

@@ -11,7 +11,8 @@ over a file it did not write unless asked.
   it is replaced only with `force`. A root without a manifest (`new-sheet --out`) never
   replaces anything without `force`.
 
-It also holds what a render was asked to do and what it wrote, as plain data.
+What a render is asked to do and what it wrote are in `render_options`; the temporary
+files of renders killed outright are swept by `leftovers`.
 """
 
 from __future__ import annotations
@@ -24,60 +25,16 @@ import os
 import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
 from sheetsmith.errors import OutputError, Problem
+from sheetsmith.leftovers import sweep
 from sheetsmith.signals import stop_if_asked
 
-PAPERS = ("letter", "a4")
 MANIFEST = ".sheetsmith.json"
 _TEMP_PREFIX = ".sheetsmith-"
 _MANIFEST_MAX_BYTES = 16_000_000  # a manifest lists a few hundred files at most
-
-
-@dataclass(frozen=True)
-class RenderOptions:
-    paper: str = "letter"
-    components: tuple[str, ...] = ()  # empty: every component of the game
-    seed: int | None = None
-    base_url: str | None = None  # None: the definition's default
-    copies: int = 1  # of sheets that players write on (the daily sheet)
-    back_offset: tuple[float, float] = (0.0, 0.0)  # mm to shift card backs: right, up
-    variance: tuple[tuple[str, int], ...] = ()  # difficulty settings, e.g. (("pollution", 4),)
-    ink: str = "full"  # card and tile backs: "full" (the default look), "saver", "plain"
-    layout: str = "duplex"  # decks and tiles: "duplex" (backs on their own sheets), "gutterfold"
-    formats: tuple[str, ...] = ("pdf",)  # also "png" (each card at 300 dpi), "tts" (deck sheets)
-    combined: bool = False  # also one PDF per game, every component in print order
-    filled: str | None = None  # a typed sheet to draw onto the game pages (My Corner of the Sky)
-    jobs: int = 1  # processes preparing the pages of a big document; the bytes never depend on it
-
-
-@dataclass(frozen=True)
-class RenderedFile:
-    game: str
-    component: str
-    count: int  # how many items (pages, cards, tiles) the file holds
-    pages: int
-    path: Path
-    # An export (`--format png|tts`) is one row for many files: `pages` counts the images,
-    # `path` is their folder (png) or the deck JSON (tts), `files` lists every file.
-    format: str = "pdf"
-    files: tuple[Path, ...] = ()
-
-    def as_json(self) -> dict[str, object]:
-        row: dict[str, object] = {
-            "game": self.game,
-            "component": self.component,
-            "count": self.count,
-            "pages": self.pages,
-            "file": str(self.path),
-        }
-        if self.format != "pdf":  # PDF rows keep exactly the keys they always had
-            row["format"] = self.format
-            row["files"] = [str(f) for f in self.files]
-        return row
 
 
 def _parts(rel: str) -> tuple[str, ...]:
@@ -139,36 +96,6 @@ def _file_mode() -> int:
     return 0o666 & ~mask
 
 
-def _sweep(folder: Path) -> None:
-    """Remove the temporary files that renders killed outright (SIGKILL, a power cut) left
-    in `folder`: each is named for the process that wrote it, and that process is gone."""
-    if os.name != "posix":  # elsewhere os.kill(pid, 0) is no question: it kills
-        return
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return
-    for name in names:
-        pid = name[len(_TEMP_PREFIX) :].split("-", 1)[0]
-        if not (name.startswith(_TEMP_PREFIX) and name.endswith(".tmp") and pid.isdigit()):
-            continue
-        if int(pid) == os.getpid() or _alive(int(pid)):
-            continue
-        with contextlib.suppress(OSError):
-            if stat.S_ISREG((folder / name).lstat().st_mode):
-                (folder / name).unlink()
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError, OSError):
-        return True  # another user's process, or a number no process can have: left alone
-    return True
-
-
 class Output:
     """An output root. `manifest=False` for a single file in a user's own folder."""
 
@@ -226,7 +153,7 @@ class Output:
                 raise OutputError(f"cannot create {folder}: {_reason(exc)}") from None
         if folder not in self._swept:
             self._swept.add(folder)
-            _sweep(folder)
+            sweep(folder, _TEMP_PREFIX)
         return folder
 
     # -- whose files they are ------------------------------------------------------------

@@ -22,8 +22,9 @@ from sheetsmith.console import Quiet, echo, emit_json, fail, warn
 from sheetsmith.errors import OptionError, Problem, SheetsmithError
 
 if TYPE_CHECKING:
-    from sheetsmith.output import Output, RenderedFile
+    from sheetsmith.output import Output
     from sheetsmith.print.render import Job
+    from sheetsmith.render_options import RenderedFile
 
 
 @app.command()
@@ -154,7 +155,8 @@ def render(
     """
     from sheetsmith import definition
     from sheetsmith.games.planet.land import MAX_SEED
-    from sheetsmith.output import Output, RenderOptions
+    from sheetsmith.output import Output
+    from sheetsmith.render_options import RenderOptions
 
     Quiet.on = quiet
     given = {

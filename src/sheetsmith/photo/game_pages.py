@@ -93,7 +93,7 @@ class Games:
 
     def candidates(self) -> Iterable[ReadablePage]:
         """The readable pages of every game that has them, on both papers."""
-        from sheetsmith.output import PAPERS
+        from sheetsmith.render_options import PAPERS
 
         for game_id, package in registry.every().items():
             if package.readable is None:
@@ -118,9 +118,10 @@ def _render_blanks(
     payload -> (PDF bytes, page index) for each readable page met on the way. A page is
     recognised by decoding its own page code, so no second list of which component holds
     which page is kept."""
-    from sheetsmith.output import Output, RenderOptions
+    from sheetsmith.output import Output
     from sheetsmith.print import raster
     from sheetsmith.print.document import SAVED
+    from sheetsmith.render_options import RenderOptions
 
     package = registry.find(game_id)
     assert package is not None

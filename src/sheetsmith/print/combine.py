@@ -21,8 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.document import DocumentInfo
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 CREATOR = "sheetsmith"
 COMPONENT = "combined"  # what the render summary calls the combined file

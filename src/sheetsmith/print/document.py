@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, cast
 
-from sheetsmith.output import Output, RenderedFile
+from sheetsmith.output import Output
 from sheetsmith.print.pages import LazyPages
 from sheetsmith.print.primitives import Page, Stamp
+from sheetsmith.render_options import RenderedFile
 
 # Told (file, pages drawn, pages) as each page is drawn: the CLI's progress bar. A context
 # variable, so the renderers need not pass a display concern through every layout call.

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sheetsmith.output import Output, RenderedFile
+from sheetsmith.output import Output
 from sheetsmith.print.primitives import INCH, Rect
+from sheetsmith.render_options import RenderedFile
 
 if TYPE_CHECKING:
     from PIL import Image

@@ -17,7 +17,7 @@ from typing import Any
 
 from sheetsmith.definition.guide import GUIDE, Guide, GuideFile, GuideItem
 from sheetsmith.games import registry
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.combine import combined_name
 from sheetsmith.print.document import DocumentInfo, save
 from sheetsmith.print.fonts import text_width
@@ -37,6 +37,7 @@ from sheetsmith.print.primitives import (
     TextBox,
 )
 from sheetsmith.print.text import block_height, wrap
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 MARGIN = 0.42 * INCH  # as the game sheets: well clear of the 5 mm a home printer leaves blank
 TITLE = 20.0

@@ -16,12 +16,13 @@ from sheetsmith.definition.common import GameInfo
 from sheetsmith.errors import OptionError
 from sheetsmith.games import registry
 from sheetsmith.games.interface import GamePackage, resolve
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.document import SAVED, component_path, filled_name
 from sheetsmith.print.imposition import DECK_STYLE, DeckStyle
 from sheetsmith.print.paper import paper as paper_named
 from sheetsmith.print.parallel import JOBS
 from sheetsmith.print.primitives import Page
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 
 class Game(Protocol):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.document import DocumentInfo, save
 from sheetsmith.print.paper import paper
 from sheetsmith.print.primitives import INCH, Page, Rect, Text
+from sheetsmith.render_options import RenderedFile, RenderOptions
 from tiny_game.model import TinyGame
 
 

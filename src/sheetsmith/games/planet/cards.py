@@ -9,13 +9,14 @@ from sheetsmith.games.planet.actions import ability_example
 from sheetsmith.games.planet.model import Card, PlanetGame, Role
 from sheetsmith.games.planet.parts import GREY, INK, KIND_COLOURS, KIND_NAMES, WHITE, write_file
 from sheetsmith.games.space.cards import back_face, card_frame, stamped_frame
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.decks import deck_pages
 from sheetsmith.print.imposition import POKER, POSTCARD, CardSize
 from sheetsmith.print.ink import front_drawer, legible_on
 from sheetsmith.print.layout import centred_label
 from sheetsmith.print.paper import paper as paper_named
 from sheetsmith.print.primitives import Item, Rect, Stamp, Text, TextBox
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 EXAMPLE = "example card: not from the rule book"  # the rules list no card texts
 CARD_BODY = 10.0

@@ -7,11 +7,12 @@ from collections.abc import Sequence
 
 from sheetsmith.games.planet.model import PlanetGame
 from sheetsmith.games.space.board_parts import SCALE_CHECK_H, scale_check
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.document import DocumentInfo, save
 from sheetsmith.print.layout import Frame
 from sheetsmith.print.paper import Paper
 from sheetsmith.print.primitives import Circle, Colour, Item, Line, Page, Polygon, Rect
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 INK: Colour = (0.12, 0.13, 0.2)
 GREY: Colour = (0.40, 0.42, 0.47)  # small print: 4.5:1 on white (WCAG)

@@ -16,11 +16,12 @@ from sheetsmith.games.planet.parts import (
     write_file,
 )
 from sheetsmith.games.space.board_parts import content_frame, heading
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.layout import Frame, centred_label, fit_size
 from sheetsmith.print.paper import Paper
 from sheetsmith.print.paper import paper as paper_named
 from sheetsmith.print.primitives import Item, Line, Page, Rect, Text, TextBox
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 SEASON_ROW = 62.0
 DANGER = (0.93, 0.45, 0.4)

@@ -21,7 +21,7 @@ from sheetsmith.games.planet.parts import (
 )
 from sheetsmith.games.space.board_parts import content_frame, heading
 from sheetsmith.games.space.cards import back_face
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.decks import deck_pages
 from sheetsmith.print.imposition import CardSize
 from sheetsmith.print.ink import front_drawer
@@ -29,6 +29,7 @@ from sheetsmith.print.layout import centred_label, fit_size
 from sheetsmith.print.paper import Paper
 from sheetsmith.print.paper import paper as paper_named
 from sheetsmith.print.primitives import INCH, Item, Page, Rect, Stamp, Text, TextBox
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 
 def tile_size(game: PlanetGame) -> CardSize:

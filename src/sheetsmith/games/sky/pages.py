@@ -11,10 +11,11 @@ from __future__ import annotations
 from sheetsmith.games.sky.game_page import star_map_page
 from sheetsmith.games.sky.model import SkyGame
 from sheetsmith.games.sky.upgrades_page import upgrades_page
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.document import DocumentInfo, filled_name, save
 from sheetsmith.print.paper import LETTER, Paper, paper
 from sheetsmith.print.primitives import Page
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 
 def game_pages(game: SkyGame, paper: Paper = LETTER) -> list[Page]:

@@ -25,7 +25,7 @@ from sheetsmith.games.space.cards import (
     write_deck,
 )
 from sheetsmith.games.space.model import Action, SpaceGame
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.imposition import CardSize
 from sheetsmith.print.layout import Frame, centred_label, fit_size
 from sheetsmith.print.primitives import (
@@ -37,6 +37,7 @@ from sheetsmith.print.primitives import (
     TextBox,
 )
 from sheetsmith.print.text import block_height, wrap
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 PAD = 5.0  # inside the frame, beyond the safe zone
 CODE_BOX = 56.0  # about a daily-grid square

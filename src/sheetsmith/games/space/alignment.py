@@ -27,7 +27,7 @@ from sheetsmith.games.space.cards import (
     small_caps,
     write_deck,
 )
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.card_sheets import duplex_pages
 from sheetsmith.print.layout import centred_label
 from sheetsmith.print.paper import paper as paper_named
@@ -42,6 +42,7 @@ from sheetsmith.print.primitives import (
     Text,
     TextBox,
 )
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 RULER_MM = 6  # each ruler reaches this far either side of zero (printers shift 0-3 mm)
 RULER_GAP = 9 * MM  # the rulers run this far below and left of the centre

@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 
 from sheetsmith.games.space.model import SpaceGame
-from sheetsmith.output import Output, RenderedFile
+from sheetsmith.output import Output
 from sheetsmith.print.document import DocumentInfo, save
 from sheetsmith.print.fonts import text_width
 from sheetsmith.print.layout import Frame, centred_label, fit_size, rule
@@ -33,6 +33,7 @@ from sheetsmith.print.primitives import (
     TextBox,
     arc_points,
 )
+from sheetsmith.render_options import RenderedFile
 
 MARGIN = 0.42 * INCH  # home printers cannot print the outer ~0.25 in; 0.4 in is the floor
 GUTTER = 14.0

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from sheetsmith.games.space.links import urls
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.decks import deck_pages
 from sheetsmith.print.document import DocumentInfo, save
 from sheetsmith.print.fonts import text_width
@@ -37,6 +37,7 @@ from sheetsmith.print.primitives import (
     Text,
     regular_points,
 )
+from sheetsmith.render_options import RenderedFile, RenderOptions
 from sheetsmith.site.urls import Target
 
 T = TypeVar("T")

@@ -24,7 +24,7 @@ from sheetsmith.games.space.board_parts import (
 )
 from sheetsmith.games.space.legend import LEGEND_COLUMNS, legend_block, legend_height
 from sheetsmith.games.space.model import SpaceGame, Tracker
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.photo.marks import Mark, ReadablePage
 from sheetsmith.print.fonts import text_width
 from sheetsmith.print.layout import Frame, centred_label, fit_size, rule
@@ -46,6 +46,7 @@ from sheetsmith.print.primitives import (
     TextBox,
 )
 from sheetsmith.print.registration import BAND, readable_page, registration
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 HEADER_H = 24.0
 DAYS_H = 24.0

@@ -12,10 +12,11 @@ from sheetsmith.games.space.hole import hole_page
 from sheetsmith.games.space.model import SpaceGame
 from sheetsmith.games.space.pond import pond_page
 from sheetsmith.games.space.tree import tree_page
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.paper import Paper
 from sheetsmith.print.paper import paper as paper_named
 from sheetsmith.print.primitives import Page
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 
 def generator_pages(game: SpaceGame, paper: Paper) -> list[Page]:

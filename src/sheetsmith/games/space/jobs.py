@@ -22,7 +22,7 @@ from sheetsmith.games.space.cards import back_face, write_deck
 from sheetsmith.games.space.job_tracks import hour_track, job_track, setup
 from sheetsmith.games.space.model import Job, SpaceGame
 from sheetsmith.games.space.postcard import CARD, HOW_TO, HOW_TO_LEADING, LABEL, job_layout
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.decks import deck_pages
 from sheetsmith.print.fonts import text_width
 from sheetsmith.print.imposition import CardSize
@@ -42,6 +42,7 @@ from sheetsmith.print.primitives import (
     TextBox,
 )
 from sheetsmith.print.text import ascent, block_height, cap_height, wrap
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 BODY = 8.0
 DIE = 12.0

@@ -24,9 +24,10 @@ from sheetsmith.games.space.cards import (
 )
 from sheetsmith.games.space.model import SpaceGame
 from sheetsmith.games.space.neighbors import card_qr
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.layout import centred_label, fit_size
 from sheetsmith.print.primitives import Item, Rect, Stamp, Text, TextBox
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 QR_BOX = 100.0  # the white square with its quiet zone: ~28 mm of code
 SAFE = CARD.safe_rect

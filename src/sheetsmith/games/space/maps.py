@@ -33,7 +33,7 @@ from sheetsmith.games.space.map_symbols import (
     place_symbol,
 )
 from sheetsmith.games.space.model import Neighbor, SpaceGame, SpaceMap, Spot
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.layout import Frame, centred_label
 from sheetsmith.print.paper import Paper
 from sheetsmith.print.paper import paper as paper_named
@@ -49,6 +49,7 @@ from sheetsmith.print.primitives import (
     Text,
     TextBox,
 )
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 TITLE_H = 26.0
 NOTE_H = 22.0  # two lines of how spaces are named and moves walked

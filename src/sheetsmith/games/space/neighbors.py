@@ -37,7 +37,7 @@ from sheetsmith.games.space.cards import (
     write_deck,
 )
 from sheetsmith.games.space.model import MAX_TASK_STEPS, Neighbor, SpaceGame
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.layout import centred_label, fit_size
 from sheetsmith.print.primitives import (
     WHITE,
@@ -51,6 +51,7 @@ from sheetsmith.print.primitives import (
     TextBox,
 )
 from sheetsmith.print.qr import MIN_WIDTH, Matrix, QRCode, encode, qr_code
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 QR_BOX = 74.0  # the white square (quiet zone included) on a card, in points
 DIAGRAM_BOX = 74.0

@@ -25,7 +25,7 @@ from sheetsmith.games.space.board_parts import (
 from sheetsmith.games.space.cards import NIGHT, TINT
 from sheetsmith.games.space.model import Item as Belonging
 from sheetsmith.games.space.model import Prize, SpaceGame
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.layout import Frame, centred_label, rule
 from sheetsmith.print.paper import Paper
 from sheetsmith.print.paper import paper as paper_named
@@ -41,6 +41,7 @@ from sheetsmith.print.primitives import (
     TextBox,
 )
 from sheetsmith.print.text import block_height, wrap
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 TITLE_H = 26.0
 STEP_NUMBER = 22.0  # the circle with the step's number

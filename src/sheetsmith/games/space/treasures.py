@@ -20,7 +20,7 @@ from sheetsmith.games.space.board_parts import (
 )
 from sheetsmith.games.space.cards import NIGHT, TINT
 from sheetsmith.games.space.model import SpaceGame
-from sheetsmith.output import Output, RenderedFile, RenderOptions
+from sheetsmith.output import Output
 from sheetsmith.print.fonts import text_width
 from sheetsmith.print.layout import Frame, centred_label, rule
 from sheetsmith.print.paper import Paper
@@ -38,6 +38,7 @@ from sheetsmith.print.primitives import (
     TextBox,
 )
 from sheetsmith.print.text import block_height, wrap
+from sheetsmith.render_options import RenderedFile, RenderOptions
 
 CUT_GAP = 24.0  # between the two cards: the dashed cut line runs through its middle
 BAND_H = 30.0
