@@ -76,7 +76,7 @@ def photos_player(files: Sequence[str]) -> str:
     name = shared.strip(_SEPARATORS)
     # bytes a name held that were no UTF-8 (os.fsdecode's surrogates) cannot be written in
     # the sheet: the player is left to type, as for a name that says no one
-    if any("\ud800" <= c <= "\udfff" for c in name):
+    if as_text(name) != name:
         return ""
     # a phone's own file name ("IMG_2041", "PXL_20261124_...") names no one: left to type
     if not name or _CAMERA_NAME.match(name) or _PAGE_NAME.match(name):

@@ -28,3 +28,13 @@ def is_photo(name: str) -> bool:
     """Whether a command-line argument names a photo or picture (by its extension), not a
     sheet."""
     return name.lower().endswith(PHOTO_SUFFIXES + IMAGE_SUFFIXES)
+
+
+def is_photo_bytes(head: bytes) -> bool:
+    """Whether a file's first 12 bytes begin a JPEG, PNG, WebP or ISO media (HEIC) file:
+    a photo saved without its extension, or given where a typed sheet goes."""
+    return (
+        head.startswith((b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n"))
+        or (head[:4] == b"RIFF" and head[8:12] == b"WEBP")
+        or head[4:8] == b"ftyp"
+    )

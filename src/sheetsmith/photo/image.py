@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from sheetsmith.photo import PHOTO_SUFFIXES
+from sheetsmith.photo import PHOTO_SUFFIXES, is_photo_bytes
 from sheetsmith.photo.errors import UnreadableFile
 
 # The longest side kept. A 12 MP phone photo is 4000 px; 2400 px still gives the page 6 px
@@ -50,7 +50,7 @@ def load_image(path: Path | str, name: str | None = None) -> np.ndarray:
     if status is not None and stat.S_ISDIR(status.st_mode):
         raise UnreadableFile("a folder, not a photo: give the photos in it", shown)
     regular = status is not None and stat.S_ISREG(status.st_mode)  # a FIFO is never opened
-    if suffix not in PHOTO_SUFFIXES and not (regular and _photo_bytes(path)):
+    if suffix not in PHOTO_SUFFIXES and not (regular and is_photo_bytes(_head(path))):
         raise UnreadableFile(
             f"not a photo sheetsmith reads ({suffix or 'no extension'}): give a JPEG, PNG,"
             " WebP or HEIC photo of the page",
@@ -71,7 +71,7 @@ def load_image(path: Path | str, name: str | None = None) -> np.ndarray:
     if status.st_size == 0:  # a copy or a download that did not finish
         raise UnreadableFile("the file is empty: copy or export the photo again", shown)
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # over it Pillow raises DecompressionBombError
-    if suffix not in _HEIC and _is_heif(path):  # an iPhone photo renamed .jpg
+    if suffix not in _HEIC and _head(path)[4:8] == b"ftyp":  # an iPhone photo renamed .jpg
         _heic_opener()
     try:
         image = _decoded(path, shown)
@@ -146,28 +146,13 @@ def _status(path: Path, shown: str) -> os.stat_result | None:
         ) from None
 
 
-def _photo_bytes(path: Path) -> bool:
-    """The file begins as a JPEG, PNG, WebP or HEIC does: a photo a chat app or a download
-    saved without its extension ("IMG-2041", "photo.jpg.download") is read as what it is."""
+def _head(path: Path) -> bytes:
+    """The file's first 12 bytes, where its format shows whatever its name says."""
     try:
         with path.open("rb") as file:
-            head = file.read(12)
+            return file.read(12)
     except OSError:
-        return False
-    return (
-        head.startswith((b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n"))
-        or (head[:4] == b"RIFF" and head[8:12] == b"WEBP")
-        or head[4:8] == b"ftyp"
-    )
-
-
-def _is_heif(path: Path) -> bool:
-    """An ISO media file (HEIC, HEIF, AVIF): `ftyp` at byte 4, whatever its name says."""
-    try:
-        with path.open("rb") as file:
-            return file.read(12)[4:8] == b"ftyp"
-    except OSError:
-        return False
+        return b""
 
 
 def _eight_bit(image: Image.Image) -> Image.Image:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import tomli  # the standard library's tomllib, compiled: see pyproject.toml
 
 from sheetsmith.errors import Problem, format_path
+from sheetsmith.photo import is_photo_bytes
 from sheetsmith.toml.prescan import too_long_key
 
 if TYPE_CHECKING:
@@ -89,12 +90,10 @@ def _wide_encoding(raw: bytes) -> str | None:
 
 
 STDIN_NAME = "standard input"  # how a sheet piped in is named in messages
-# Pictures by their first bytes: a photo saved without its extension
-_PICTURES = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n")
 
 
 def _decode(raw: bytes, name: str) -> str | Problem:
-    if raw.startswith(_PICTURES) or (raw[:4] == b"RIFF" and raw[8:12] == b"WEBP"):
+    if is_photo_bytes(raw[:12]):  # a photo saved without its extension
         remedy = (
             "photos are read from files: give the photo's file name instead of -"
             if name == STDIN_NAME
