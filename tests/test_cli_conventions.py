@@ -23,7 +23,7 @@ from sheetsmith.texttable import table
 
 runner = CliRunner()
 ANN = Path("examples/my-corner-of-the-sky/ann.toml")
-COMMANDS = ("games", "render", "site", "serve", "new-sheet", "schema", "check")
+COMMANDS = ("games", "render", "site", "serve", "new-sheet", "schema", "check", "read")
 
 
 @pytest.fixture(autouse=True)
@@ -44,6 +44,21 @@ def test_every_command_takes_dash_h_and_shows_examples(command):
     result = runner.invoke(app, [command, "-h"])
     assert result.exit_code == 0, result.output
     assert "Examples" in result.output and f"sheetsmith {command}" in result.output
+
+
+@pytest.mark.parametrize(
+    ("command", "usage"),
+    [
+        ("check", "{SHEET...}"),
+        ("read", "{PHOTO...}"),
+        ("render", "[GAME...]"),
+        ("site", "{GAME}"),
+        ("new-sheet", "{GAME}"),
+    ],
+)
+def test_the_usage_line_names_what_each_argument_takes(command, usage):
+    first = runner.invoke(app, [command, "-h"], prog_name="sheetsmith").output.splitlines()[0]
+    assert first == f"Usage: sheetsmith {command} [OPTIONS] {usage}"
 
 
 def test_help_shows_paper_choices_and_which_game_an_option_is_for():

@@ -31,6 +31,7 @@ def read(
             show_default=False,
             readable=False,  # an unreadable photo is refused as every bad photo is, not as usage
             parser=given_path,
+            metavar="PHOTO...",
         ),
     ],
     out: Annotated[

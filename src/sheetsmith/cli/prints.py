@@ -33,6 +33,7 @@ def render(
         list[str] | None,
         typer.Argument(
             help="Bundled game names or definition files (.toml). Default: every bundled game.",
+            metavar="GAME...",
             show_default=False,
         ),
     ] = None,
@@ -327,7 +328,9 @@ def _offset(text: str) -> tuple[float, float]:
 
 @app.command()
 def site(
-    game: Annotated[str, typer.Argument(help="The bundled game (or definition file).")],
+    game: Annotated[
+        str, typer.Argument(help="The bundled game (or definition file).", metavar="GAME")
+    ],
     base_url: Annotated[
         str | None,
         typer.Option(

@@ -15,7 +15,7 @@ from sheetsmith.errors import OutputError, SheetsmithError
 
 @app.command()
 def serve(
-    game: Annotated[str, typer.Argument(help="The game whose QR pages to serve.")],
+    game: Annotated[str, typer.Argument(help="The game whose QR pages to serve.", metavar="GAME")],
     host: Annotated[
         str,
         typer.Option(

@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 
 @app.command("new-sheet")
 def new_sheet(
-    game: Annotated[str, typer.Argument(help="The bundled game to type a sheet for.")],
+    game: Annotated[
+        str, typer.Argument(help="The bundled game to type a sheet for.", metavar="GAME")
+    ],
     out: Annotated[
         Path | None,
         typer.Option(
@@ -81,7 +83,9 @@ def _schema_bytes(game: str) -> bytes:
 
 @app.command()
 def schema(
-    game: Annotated[str, typer.Argument(help="The bundled game whose typed sheet to describe.")],
+    game: Annotated[
+        str, typer.Argument(help="The bundled game whose typed sheet to describe.", metavar="GAME")
+    ],
 ) -> None:
     """Print the JSON Schema of a game's typed sheet, for editors that check TOML as you type.
 
@@ -119,6 +123,7 @@ def check(
             " multiplayer game. Photos of a sheet's pages (.jpg .png .webp .heic) are read"
             " first, into one sheet.",
             show_default=False,
+            metavar="SHEET...",
         ),
     ],
     quiet: Annotated[
