@@ -398,7 +398,8 @@ def main(argv: list[str] | None = None) -> int:
         f" {faint.FAINT_BLURRED} px or more) and from {faint.FAINT_LOGIT}; pages doubting"
         f" {read_module.MOST_DOUBTS} marks refused, and pages under"
         f" {read_module.LIGHT_SMALL} px per point with light pencil (under"
-        f" {read_module.NOWHERE_SMALL} with pencil shown nowhere clearly)",
+        f" {read_module.NOWHERE_SMALL} with pencil under {read_module.FAINT_SMALL_STROKES}"
+        " or shown nowhere clearly)",
         f"  read: {len(read_ok)} photos, {marks} marks: right without a flag {right}"
         f" ({right / max(marks, 1):.2%}, target >= 99.5%), flagged {flagged}"
         f" ({flagged / max(marks, 1):.2%}; {sum(r.flagged_wrong for r in read_ok)} of them"

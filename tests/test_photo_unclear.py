@@ -15,6 +15,7 @@ from sheetsmith.photo import read as read_module
 from sheetsmith.photo.errors import PhotoError, Unclear
 from sheetsmith.photo.marks import Reading
 from sheetsmith.photo.read import (
+    FAINT_SMALL_STROKES,
     LIGHT_SMALL,
     MOST_DOUBTS,
     NOWHERE_SMALL,
@@ -225,6 +226,12 @@ def test_a_page_whose_pencil_shows_nowhere_is_refused_up_to_a_larger_size(page):
     assert unclear(dataclasses.replace(nowhere, strokes=0.2)) is None
     assert unclear(dataclasses.replace(nowhere, px_per_point=NOWHERE_SMALL + 0.05)) is None
     assert LIGHT_SMALL < NOWHERE_SMALL
+    # ... but the faintest pencil that shows is refused as far as pencil shown nowhere
+    faintest = dataclasses.replace(nowhere, strokes=FAINT_SMALL_STROKES - 0.01)
+    problem = unclear(faintest)
+    assert problem is not None and "and its pencil shows light:" in problem.message
+    assert unclear(dataclasses.replace(faintest, strokes=FAINT_SMALL_STROKES)) is None
+    assert unclear(dataclasses.replace(faintest, px_per_point=NOWHERE_SMALL + 0.05)) is None
 
 
 def test_a_real_washed_out_daily_sheet_whose_pencil_shows_nowhere_is_refused():
@@ -234,4 +241,14 @@ def test_a_real_washed_out_daily_sheet_whose_pencil_shows_nowhere_is_refused():
     photo = synth.photo_for_seed(169930)
     assert photo.truth["day:tuesday"] and photo.drawn["day:tuesday"] == "ring"
     with pytest.raises(Unclear, match="and its pencil shows nowhere clearly"):
+        read_page(photo.image, read_module.GAMES)
+
+
+def test_a_real_daily_sheet_in_the_faintest_pencil_on_a_small_page_is_refused():
+    """Held-out 180083: a daily sheet at 0.95 photo pixels a point, its pencil showing at
+    0.17, whose light ring around the day was read as paper without a word: refused now,
+    saying why."""
+    photo = synth.photo_for_seed(180083)
+    assert photo.truth["day:friday"] and photo.drawn["day:friday"] == "ring"
+    with pytest.raises(Unclear, match=r"the page is small in the photo .* shows light:"):
         read_page(photo.image, read_module.GAMES)

@@ -112,6 +112,13 @@ LINES = (
         float,
         "photo pixels per point under which a page whose pencil shows nowhere is refused",
     ),
+    (
+        "--faint-small-strokes",
+        "read",
+        "FAINT_SMALL_STROKES",
+        float,
+        "pencil lighter than this is refused as shown nowhere (under NOWHERE_SMALL)",
+    ),
 )
 
 

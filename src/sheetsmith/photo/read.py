@@ -194,6 +194,16 @@ LIGHT_SMALL = 0.9
 # thin), yet they held 10 marks flagged wrong and one wrong without a flag (169930: a
 # light ring around the day, read as paper on a washed-out photo at 1.07 pixels a point)
 NOWHERE_SMALL = LIGHT_SMALL_PAGE
+# ... and so is one whose pencil shows fainter than FAINT_SMALL_STROKES (0.18 of black over
+# the paper): the lightest pencil the reader measures, whose fainter strokes are as lost at
+# that size as pencil shown nowhere. On 12,173 held-out photos read (166000-180599), pages
+# under 1.6 px a point with pencil under 0.18 held 2-7 marks read wrong (flagged or not)
+# in each 100 photos, 1-2.5 from 0.18 to 0.22 and 0.1-1 above; under 1.35 they are 1.1 %
+# of the photos read, and held one mark wrong without a flag (180083: a light ring around
+# the day on a daily sheet at 0.95 px a point, pencil at 0.17). Of the tuning photos held
+# back from training, it refuses 12 more of 1,350, none read wrong (bench/README.md, "The
+# faintest pencil on a small page")
+FAINT_SMALL_STROKES = 0.18
 # -- the API -------------------------------------------------------------------------------
 
 
@@ -305,10 +315,10 @@ def _small(read: PageRead) -> Problem | None:
 
 def too_small(read: PageRead) -> bool:
     """Whether a photo shows its page too small for the page's pencil (`LIGHT_SMALL`,
-    `NOWHERE_SMALL`)."""
+    `NOWHERE_SMALL`, `FAINT_SMALL_STROKES`)."""
     if read.px_per_point <= 0.0:  # scale unknown
         return False
-    if read.strokes == 0.0:
+    if read.strokes < FAINT_SMALL_STROKES:  # 0.0: shown nowhere clearly
         return read.px_per_point < NOWHERE_SMALL
     return read.px_per_point < LIGHT_SMALL and read.strokes < LIGHT_STROKES
 
