@@ -119,6 +119,20 @@ LINES = (
         float,
         "pencil lighter than this is refused as shown nowhere (under NOWHERE_SMALL)",
     ),
+    (
+        "--smooth-detail",
+        "shadow",
+        "SMOOTH_DETAIL",
+        float,
+        "detail under which a filled reading's darkness is smooth, a shadow's",
+    ),
+    (
+        "--smooth-light",
+        "shadow",
+        "SMOOTH_LIGHT",
+        float,
+        "share of the page's strokes under which smooth darkness is flagged",
+    ),
 )
 
 
