@@ -196,10 +196,10 @@ LIGHT_SMALL = 0.9
 NOWHERE_SMALL = LIGHT_SMALL_PAGE
 # ... and so is one whose pencil shows fainter than FAINT_SMALL_STROKES (0.18 of black over
 # the paper): the lightest pencil the reader measures, whose fainter strokes are as lost at
-# that size as pencil shown nowhere. On 12,173 held-out photos read (166000-180599), pages
+# that size as pencil shown nowhere. On 13,826 held-out photos read (166000-182599), pages
 # under 1.6 px a point with pencil under 0.18 held 2-7 marks read wrong (flagged or not)
-# in each 100 photos, 1-2.5 from 0.18 to 0.22 and 0.1-1 above; under 1.35 they are 1.1 %
-# of the photos read, and held one mark wrong without a flag (180083: a light ring around
+# in each 100 photos, 0.7-3.4 from 0.18 to 0.22 and at most 1 above; under 1.35 they are
+# 1.1 % of the photos read, and held one mark wrong without a flag (180083: a light ring around
 # the day on a daily sheet at 0.95 px a point, pencil at 0.17). Of the tuning photos held
 # back from training, it refuses 12 more of 1,350, none read wrong (bench/README.md, "The
 # faintest pencil on a small page")
