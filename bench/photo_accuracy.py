@@ -317,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     reader_lines.add_options(parser)
     args = parser.parse_args(argv)
-    from sheetsmith.photo import burnt, faint, judge, leftover, shadow, standout
+    from sheetsmith.photo import burnt, faint, ghost, judge, leftover, shadow, standout
     from sheetsmith.photo import read as read_module
 
     reader_lines.apply(args)
@@ -401,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
         f" {read_module.NOWHERE_SMALL} with pencil under {read_module.FAINT_SMALL_STROKES}"
         " or shown nowhere clearly); filled readings flagged where their darkness is smooth"
         f" (detail under {shadow.SMOOTH_DETAIL}) and light (under {shadow.SMOOTH_LIGHT} of"
-        " the strokes)",
+        f" the strokes), or their darkest under {ghost.GHOST_LIGHT} of the strokes",
         f"  read: {len(read_ok)} photos, {marks} marks: right without a flag {right}"
         f" ({right / max(marks, 1):.2%}, target >= 99.5%), flagged {flagged}"
         f" ({flagged / max(marks, 1):.2%}; {sum(r.flagged_wrong for r in read_ok)} of them"

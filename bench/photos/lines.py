@@ -133,6 +133,13 @@ LINES = (
         float,
         "share of the page's strokes under which smooth darkness is flagged",
     ),
+    (
+        "--ghost-light",
+        "ghost",
+        "GHOST_LIGHT",
+        float,
+        "share of the page's strokes under which a filled reading is flagged",
+    ),
 )
 
 

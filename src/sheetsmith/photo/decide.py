@@ -56,6 +56,7 @@ from sheetsmith.photo.circles import (
 )
 from sheetsmith.photo.doubts import on_print_only
 from sheetsmith.photo.geometry import PX_PER_MM, SCALE, clipped, ellipse, mark_window
+from sheetsmith.photo.ghost import ghost_fills
 from sheetsmith.photo.glare import glared
 from sheetsmith.photo.ink import ink_added, mark_regions
 from sheetsmith.photo.lying import lying_over
@@ -377,7 +378,11 @@ def decide(
         if readings[key].confidence >= SURE:
             readings[key] = Reading(readings[key].filled, SURE - 0.1)
     # a shadow's tip the evening of light left: smooth darkness, no stroke in it
-    for key in smooth_fills(ink, off, page, readings, strokes):
+    # ... and an eraser's ghost: far lighter than the page's pencil
+    for key in {
+        *smooth_fills(ink, off, page, readings, strokes),
+        *ghost_fills(ink, off, page, readings, strokes),
+    }:
         readings[key] = Reading(True, SURE - 0.1)
     glare = tuple(glared(light, blank, page))
     return Decided(

@@ -1,0 +1,44 @@
+"""An eraser's ghost read as pencil. An erased mark keeps faint strokes of what was drawn,
+and where the reader doubts them and the networks read their shape as a mark, it reads
+filled and sure (held-out 187168: an erased cross in a daily sheet's square, its darkest
+0.17 of the page's pencil, read filled at logit 8). A player's mark, however light, is
+drawn with the page's pencil: a filled reading whose darkest is under `GHOST_LIGHT` of the
+page's strokes is flagged. Rings are left out: their pencil lies around the mark's box.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sheetsmith.photo.geometry import mark_window
+from sheetsmith.photo.marks import SURE, ReadablePage, Reading
+
+# Of 6,495 marks (rings aside) read filled for sure on tuning photos 0-249, one true fill
+# is this light (letters at 0.14 of their page's strokes), the next at 0.23
+GHOST_LIGHT = 0.2
+
+
+def ghost_fills(
+    ink: np.ndarray,
+    off: np.ndarray,
+    page: ReadablePage,
+    readings: dict[str, Reading],
+    strokes: float,
+) -> list[str]:
+    """The marks (rings aside) read filled for sure whose darkest pencil (`ink`, on the
+    pixels `off` the print) is under GHOST_LIGHT of the page's `strokes` (0.0: none shows
+    clearly, and nothing is said)."""
+    if strokes <= 0.0:
+        return []
+    found = []
+    for mark in page.marks:
+        reading = readings[mark.key]
+        if mark.kind == "circle" or not (reading.filled and reading.confidence >= SURE):
+            continue
+        x0, y0, x1, y1 = mark_window(mark, page, 0.0)
+        inside = off[y0:y1, x0:x1]
+        if inside.sum() < 10:
+            continue
+        if float(np.percentile(ink[y0:y1, x0:x1][inside], 99)) < GHOST_LIGHT * strokes:
+            found.append(mark.key)
+    return found
