@@ -25,7 +25,7 @@ from photos import synth
     [
         (0.5 * GHOST_LIGHT * STROKES, "square", True),
         (1.5 * GHOST_LIGHT * STROKES, "square", False),
-        (0.5 * GHOST_LIGHT * STROKES, "circle", False),  # a ring's pencil lies around it
+        (0.5 * GHOST_LIGHT * STROKES, "circle", False),  # squares only
     ],
 )
 def test_a_filled_reading_far_lighter_than_the_page_pencil_is_flagged(
