@@ -13,6 +13,7 @@ from sheetsmith.photo.geometry import mark_window
 from sheetsmith.photo.ghost import GHOST_LIGHT, ghost_fills
 from sheetsmith.photo.marks import SURE, Reading
 from sheetsmith.photo.read import read_page
+from sheetsmith.photo.shadow import sure_fills
 from test_photo_shadow import STROKES, _blank, _letters, _square, page  # noqa: F401
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
@@ -38,10 +39,11 @@ def test_a_filled_reading_far_lighter_than_the_page_pencil_is_flagged(
     mark = _square(page, 7) if kind == "square" else next(m for m in page.marks if m.kind == kind)
     _letters(ink, mark_window(mark, page, 0.0), darkest)
     readings = {m.key: Reading(m.key == mark.key, 1.0) for m in page.marks}
-    assert ghost_fills(ink, off, page, readings, STROKES) == ([mark.key] if flagged else [])
-    assert ghost_fills(ink, off, page, readings, 0.0) == []  # no pencil to measure against
+    fills = list(sure_fills(ink, off, page, readings))
+    assert ghost_fills(fills, STROKES) == ([mark.key] if flagged else [])
+    assert ghost_fills(fills, 0.0) == []  # no pencil to measure against
     doubted = {**readings, mark.key: Reading(True, SURE - 0.1)}
-    assert ghost_fills(ink, off, page, doubted, STROKES) == []
+    assert ghost_fills(list(sure_fills(ink, off, page, doubted)), STROKES) == []
 
 
 def test_a_real_erased_cross_read_filled_is_flagged():

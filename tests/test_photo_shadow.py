@@ -13,7 +13,7 @@ from sheetsmith.photo import read as read_module
 from sheetsmith.photo.geometry import SCALE, mark_window
 from sheetsmith.photo.marks import SURE, Reading
 from sheetsmith.photo.read import read_page
-from sheetsmith.photo.shadow import SMOOTH_LIGHT, smooth_fills
+from sheetsmith.photo.shadow import SMOOTH_LIGHT, smooth_fills, sure_fills
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
@@ -64,7 +64,7 @@ def test_smooth_light_darkness_in_a_mark_read_filled_is_flagged(page, draw, dark
     mark = _square(page, 7)
     draw(ink, mark_window(mark, page, 0.0), darkest)
     readings = {m.key: Reading(m.key == mark.key, 1.0) for m in page.marks}
-    found = smooth_fills(ink, off, page, readings, STROKES)
+    found = smooth_fills(list(sure_fills(ink, off, page, readings)), ink, STROKES)
     assert found == ([mark.key] if flagged else [])
 
 
@@ -73,11 +73,12 @@ def test_only_sure_filled_readings_on_a_page_with_pencil_are_looked_at(page):
     mark = _square(page, 7)
     _blob(ink, mark_window(mark, page, 0.0), 0.5 * STROKES)
     filled = {m.key: Reading(m.key == mark.key, 1.0) for m in page.marks}
-    assert smooth_fills(ink, off, page, filled, 0.0) == []  # no pencil to measure against
+    fills = list(sure_fills(ink, off, page, filled))
+    assert smooth_fills(fills, ink, 0.0) == []  # no pencil to measure against
     doubted = {**filled, mark.key: Reading(True, SURE - 0.1)}
-    assert smooth_fills(ink, off, page, doubted, STROKES) == []
+    assert smooth_fills(list(sure_fills(ink, off, page, doubted)), ink, STROKES) == []
     empty = {**filled, mark.key: Reading(False, 1.0)}
-    assert smooth_fills(ink, off, page, empty, STROKES) == []
+    assert smooth_fills(list(sure_fills(ink, off, page, empty)), ink, STROKES) == []
     assert SMOOTH_LIGHT < 1.0
 
 

@@ -61,7 +61,7 @@ from sheetsmith.photo.glare import glared
 from sheetsmith.photo.ink import ink_added, mark_regions
 from sheetsmith.photo.lying import lying_over
 from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
-from sheetsmith.photo.shadow import smooth_fills
+from sheetsmith.photo.shadow import smooth_fills, sure_fills
 
 # The pencil threshold (ink added, paper = 1): its default, its bounds, the share of the
 # page's own pencil darkness it sits at, and the noise multiple it stays above
@@ -377,12 +377,10 @@ def decide(
     for key in covered:
         if readings[key].confidence >= SURE:
             readings[key] = Reading(readings[key].filled, SURE - 0.1)
-    # a shadow's tip the evening of light left: smooth darkness, no stroke in it
-    # ... and an eraser's ghost: far lighter than the page's pencil
-    for key in {
-        *smooth_fills(ink, off, page, readings, strokes),
-        *ghost_fills(ink, off, page, readings, strokes),
-    }:
+    # a shadow's tip the evening of light left (smooth darkness, no stroke in it), and an
+    # eraser's ghost (far lighter than the page's pencil)
+    fills = list(sure_fills(ink, off, page, readings))
+    for key in {*smooth_fills(fills, ink, strokes), *ghost_fills(fills, strokes)}:
         readings[key] = Reading(True, SURE - 0.1)
     glare = tuple(glared(light, blank, page))
     return Decided(

@@ -10,10 +10,9 @@ too often.
 
 from __future__ import annotations
 
-import numpy as np
+from collections.abc import Iterable
 
-from sheetsmith.photo.geometry import mark_window
-from sheetsmith.photo.marks import SURE, ReadablePage, Reading
+from sheetsmith.photo.shadow import Fill
 
 # Of 6,495 marks (rings aside) read filled for sure on tuning photos 0-249, one true fill
 # is this light (letters at 0.14 of their page's strokes), the next at 0.23. On tuning
@@ -22,27 +21,13 @@ from sheetsmith.photo.marks import SURE, ReadablePage, Reading
 GHOST_LIGHT = 0.2
 
 
-def ghost_fills(
-    ink: np.ndarray,
-    off: np.ndarray,
-    page: ReadablePage,
-    readings: dict[str, Reading],
-    strokes: float,
-) -> list[str]:
-    """The grid squares read filled for sure whose darkest pencil (`ink`, on the pixels
-    `off` the print) is under GHOST_LIGHT of the page's `strokes` (0.0: none shows clearly,
-    and nothing is said)."""
+def ghost_fills(fills: Iterable[Fill], strokes: float) -> list[str]:
+    """Of `fills` (`shadow.sure_fills`), the grid squares whose darkest pencil is under
+    GHOST_LIGHT of the page's `strokes` (0.0: none shows clearly, and nothing is said)."""
     if strokes <= 0.0:
         return []
-    found = []
-    for mark in page.marks:
-        reading = readings[mark.key]
-        if mark.kind != "square" or not (reading.filled and reading.confidence >= SURE):
-            continue
-        x0, y0, x1, y1 = mark_window(mark, page, 0.0)
-        inside = off[y0:y1, x0:x1]
-        if inside.sum() < 10:
-            continue
-        if float(np.percentile(ink[y0:y1, x0:x1][inside], 99)) < GHOST_LIGHT * strokes:
-            found.append(mark.key)
-    return found
+    return [
+        fill.mark.key
+        for fill in fills
+        if fill.mark.kind == "square" and fill.darkest < GHOST_LIGHT * strokes
+    ]

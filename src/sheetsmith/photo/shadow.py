@@ -12,11 +12,14 @@ page's strokes) is flagged.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
 from sheetsmith.photo.geometry import mark_window
-from sheetsmith.photo.marks import SURE, ReadablePage, Reading
+from sheetsmith.photo.marks import SURE, Mark, ReadablePage, Reading
 
 # The detail of a mark's darkness: what a blur of this sigma (px at 5 px/mm) takes from it,
 # on its darker half, against its darkest (99th percentile). Of 7,093 marks read filled for
@@ -33,38 +36,52 @@ SMOOTH_LIGHT = 0.6
 _PAD = int(3 * DETAIL_SIGMA)
 
 
-def smooth_fills(
-    ink: np.ndarray,
-    off: np.ndarray,
-    page: ReadablePage,
-    readings: dict[str, Reading],
-    strokes: float,
-) -> list[str]:
-    """The marks read filled for sure whose darkness (`ink`, on the pixels `off` the
-    print) is smooth and light for a page whose clearly filled marks show at `strokes`
-    (0.0: none, and nothing is said)."""
-    if strokes <= 0.0:
-        return []
-    h, w = ink.shape
-    found = []
+@dataclass(frozen=True, slots=True)
+class Fill:
+    """A mark read filled for sure, with its pencil: `darkness` on its window's pixels off
+    the print (`inside`), and its darkest (99th percentile)."""
+
+    mark: Mark
+    window: tuple[int, int, int, int]
+    inside: np.ndarray
+    darkness: np.ndarray
+    darkest: float
+
+
+def sure_fills(
+    ink: np.ndarray, off: np.ndarray, page: ReadablePage, readings: dict[str, Reading]
+) -> Iterator[Fill]:
+    """The marks read filled for sure, each with its pencil (`ink`, on the pixels `off` the
+    print), where ten pixels or more of it are off the print."""
     for mark in page.marks:
         reading = readings[mark.key]
         if not (reading.filled and reading.confidence >= SURE):
             continue
         x0, y0, x1, y1 = mark_window(mark, page, 0.0)
-        px0, py0 = max(x0 - _PAD, 0), max(y0 - _PAD, 0)
-        px1, py1 = min(x1 + _PAD, w), min(y1 + _PAD, h)
         inside = off[y0:y1, x0:x1]
         if inside.sum() < 10:
             continue
         darkness = ink[y0:y1, x0:x1][inside]
-        darkest = float(np.percentile(darkness, 99))
-        if darkest <= 0.0 or darkest >= SMOOTH_LIGHT * strokes:
+        yield Fill(mark, (x0, y0, x1, y1), inside, darkness, float(np.percentile(darkness, 99)))
+
+
+def smooth_fills(fills: Iterable[Fill], ink: np.ndarray, strokes: float) -> list[str]:
+    """Of `fills` (`sure_fills`), the marks whose darkness (`ink`) is smooth and light for a
+    page whose clearly filled marks show at `strokes` (0.0: none, and nothing is said)."""
+    if strokes <= 0.0:
+        return []
+    h, w = ink.shape
+    found = []
+    for fill in fills:
+        if fill.darkest <= 0.0 or fill.darkest >= SMOOTH_LIGHT * strokes:
             continue
+        x0, y0, x1, y1 = fill.window
+        px0, py0 = max(x0 - _PAD, 0), max(y0 - _PAD, 0)
+        px1, py1 = min(x1 + _PAD, w), min(y1 + _PAD, h)
         around = ink[py0:py1, px0:px1]
         detail = np.abs(around - cv2.GaussianBlur(around, (0, 0), DETAIL_SIGMA))
-        detail = detail[y0 - py0 : y1 - py0, x0 - px0 : x1 - px0][inside]
-        dark_half = darkness > 0.5 * darkest
-        if float(detail[dark_half].mean()) < SMOOTH_DETAIL * darkest:
-            found.append(mark.key)
+        detail = detail[y0 - py0 : y1 - py0, x0 - px0 : x1 - px0][fill.inside]
+        dark_half = fill.darkness > 0.5 * fill.darkest
+        if float(detail[dark_half].mean()) < SMOOTH_DETAIL * fill.darkest:
+            found.append(fill.mark.key)
     return found
