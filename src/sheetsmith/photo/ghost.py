@@ -15,9 +15,10 @@ from collections.abc import Iterable
 from sheetsmith.photo.shadow import Fill
 
 # Of 6,495 marks (rings aside) read filled for sure on tuning photos 0-249, one true fill
-# is this light (letters at 0.14 of their page's strokes), the next at 0.23. On tuning
-# photos 250-499 this line flagged 14 true fills of 210 photos read: 11 ticks and crosses
-# in boxes and on points (one page of them refused for its 7 doubts), 3 letters in squares
+# is this light (letters at 0.14 of their page's strokes), the next at 0.23. Drawn for
+# every kind, on tuning photos 250-499 the line flagged 14 true fills of 210 photos read:
+# 11 ticks and crosses in boxes and on points (one page refused for its 7 doubts), and
+# the 3 letters in squares it flags as it stands
 GHOST_LIGHT = 0.2
 
 
